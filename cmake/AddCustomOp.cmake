@@ -1,0 +1,149 @@
+# add_custom_op(<target>
+#   SOURCES <file>...              annotated .cpp/.cc/.cxx/.cu (and headers)
+#   [PYTHON_PACKAGE <name>]        Python package name (default: <target>)
+#   [SAMPLES <file.py>]            author-supplied sample inputs for the tests
+#   [INCLUDE_DIRECTORIES <dir>...] extra include directories for the kernels
+#   [OPGEN_ARGS <arg>...]          extra opgen options
+#   [NO_TESTS])
+#
+# Runs opgen at build time (again whenever a source or a header it includes
+# changes, through a depfile), builds the kernels and the generated
+# registration into the shared library <target> linked against Torch, lays
+# out the Python package in ${CMAKE_CURRENT_BINARY_DIR}/python/<package>
+# (library included) and adds the generated opcheck tests to ctest.
+#
+# Needs: opgen_EXECUTABLE (set by this repository or by find_package(opgen)),
+# Torch (found here through OPGEN_PYTHON when not found yet).
+
+include_guard(GLOBAL)
+
+# Makes sure the imported target `torch` exists (targets outlive the
+# function scope that finds them).
+function(_opgen_find_torch)
+  if(TARGET torch)
+    return()
+  endif()
+  if(NOT OPGEN_PYTHON AND EXISTS "${CMAKE_SOURCE_DIR}/.venv/bin/python")
+    set(OPGEN_PYTHON "${CMAKE_SOURCE_DIR}/.venv/bin/python" CACHE FILEPATH "" FORCE)
+  endif()
+  if(OPGEN_PYTHON)
+    execute_process(COMMAND "${OPGEN_PYTHON}" -c "import torch.utils; print(torch.utils.cmake_prefix_path)"
+      OUTPUT_VARIABLE _prefix OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _rc)
+    if(_rc EQUAL 0)
+      list(APPEND CMAKE_PREFIX_PATH "${_prefix}")
+    endif()
+  endif()
+  find_package(Torch REQUIRED)
+endfunction()
+
+function(add_custom_op target)
+  cmake_parse_arguments(ARG "NO_TESTS" "PYTHON_PACKAGE;SAMPLES"
+                        "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS" ${ARGN})
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
+  endif()
+  if(NOT ARG_PYTHON_PACKAGE)
+    set(ARG_PYTHON_PACKAGE ${target})
+  endif()
+  _opgen_find_torch()
+
+  set(gen ${CMAKE_CURRENT_BINARY_DIR}/${target}_gen)
+  set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
+  set(stamp ${gen}/opgen.stamp)
+
+  # Everything opgen writes, named the way opgen names it.
+  set(sources "")
+  set(shards "")
+  set(has_cuda FALSE)
+  foreach(src ${ARG_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE)
+    list(APPEND sources ${abs})
+    get_filename_component(name ${abs} NAME)
+    if(name MATCHES "\\.(cpp|cc|cxx|cu)$")
+      list(APPEND shards ${gen}/shards/${name})
+    endif()
+    if(name MATCHES "\\.(cu|cuh)$")
+      set(has_cuda TRUE)
+    endif()
+  endforeach()
+  set(py_files __init__.py ops.py fakes.py ops.pyi)
+  set(byproducts
+    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
+    ${gen}/include/${ARG_PYTHON_PACKAGE}/ops.h
+    ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py
+    ${shards})
+  foreach(f ${py_files})
+    list(APPEND byproducts ${gen}/python/${ARG_PYTHON_PACKAGE}/${f})
+  endforeach()
+
+  set(opgen_args ${sources} -o ${gen}
+    --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
+    --root ${CMAKE_CURRENT_SOURCE_DIR}
+    --depfile ${gen}/opgen.d --depfile-target ${stamp})
+  if(ARG_SAMPLES)
+    get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
+    list(APPEND opgen_args --samples ${samples_abs})
+  endif()
+  list(APPEND opgen_args ${ARG_OPGEN_ARGS} --)
+  foreach(dir ${ARG_INCLUDE_DIRECTORIES})
+    get_filename_component(dir_abs ${dir} ABSOLUTE)
+    list(APPEND opgen_args -I${dir_abs})
+  endforeach()
+  get_target_property(torch_includes torch INTERFACE_INCLUDE_DIRECTORIES)
+  foreach(dir ${torch_includes})
+    list(APPEND opgen_args -isystem${dir})
+  endforeach()
+
+  add_custom_command(
+    OUTPUT ${stamp}
+    BYPRODUCTS ${byproducts}
+    COMMAND ${opgen_EXECUTABLE} ${opgen_args}
+    COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
+    DEPENDS ${sources} ${opgen_EXECUTABLE}
+    DEPFILE ${gen}/opgen.d
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    COMMENT "opgen: generating ${target} from ${ARG_SOURCES}"
+    VERBATIM)
+  add_custom_target(${target}_generate DEPENDS ${stamp})
+
+  if(has_cuda)
+    enable_language(CUDA)
+  endif()
+  add_library(${target} SHARED ${shards} ${gen}/registration.cpp)
+  add_dependencies(${target} ${target}_generate)
+  target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
+  target_link_libraries(${target} PRIVATE opgen::runtime torch)
+  set_target_properties(${target} PROPERTIES
+    CXX_STANDARD 17
+    CXX_STANDARD_REQUIRED ON
+    CUDA_STANDARD 17
+    LIBRARY_OUTPUT_DIRECTORY ${pkg_dir}
+    PREFIX "lib"
+    OUTPUT_NAME ${target})
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-Wno-attributes>)
+
+  # The Python package: generated modules beside the library.
+  set(copied "")
+  foreach(f ${py_files})
+    add_custom_command(
+      OUTPUT ${pkg_dir}/${f}
+      COMMAND ${CMAKE_COMMAND} -E copy_if_different
+              ${gen}/python/${ARG_PYTHON_PACKAGE}/${f} ${pkg_dir}/${f}
+      DEPENDS ${stamp}
+      VERBATIM)
+    list(APPEND copied ${pkg_dir}/${f})
+  endforeach()
+  add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
+
+  set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})
+  set_property(TARGET ${target} PROPERTY OPGEN_PYTHON_DIR ${CMAKE_CURRENT_BINARY_DIR}/python)
+
+  if(NOT ARG_NO_TESTS AND OPGEN_PYTHON)
+    add_test(NAME ${target}_opcheck
+      COMMAND ${OPGEN_PYTHON} -m pytest -q -p no:cacheprovider
+              ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py)
+    set_tests_properties(${target}_opcheck PROPERTIES
+      ENVIRONMENT "PYTHONPATH=${CMAKE_CURRENT_BINARY_DIR}/python")
+  endif()
+endfunction()

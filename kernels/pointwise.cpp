@@ -1,0 +1,110 @@
+// Pointwise kernels for the bundled `mylib` op library: an in-place style
+// sin_out, and muladd with its out= overload.
+//
+// They are written as real element loops over at::TensorIterator, which
+// walks any strides (non-contiguous inputs and outputs) and splits the work
+// over threads. float32 and float64.
+//
+// C++ features opgen has to cope with:
+//   * sin_out    - an anonymous namespace, a mutated `at::Tensor&`, void return;
+//   * muladd_out - annotation on a declaration, definition further down,
+//                  keyword-only `out`, returns the mutated `out`;
+//   * muladd     - a `static` function.
+#include <opgen/opgen.h>
+
+#include <ATen/ATen.h>
+#include <ATen/TensorIterator.h>
+
+#include <cmath>
+#include <cstdint>
+
+namespace opgen_examples {
+
+// muladd.out(a, b, c, *, out) -> out: writes a * b + c into out and returns
+// it. a, b and out must have the same shape and dtype.
+[[custom_op("mylib::muladd.out", mutates="out", kwonly="out")]]
+at::Tensor& muladd_out(const at::Tensor& a, const at::Tensor& b, double c,
+                       at::Tensor& out);
+
+} // namespace opgen_examples
+
+namespace {
+
+void check_floating(const char* op, const char* name, const at::Tensor& t) {
+  TORCH_CHECK(t.scalar_type() == at::kFloat || t.scalar_type() == at::kDouble,
+              op, ": expected ", name, " to be float32 or float64, got ",
+              t.scalar_type());
+}
+
+// sin_out(x, out): out <- sin(x). x and out must have the same shape and
+// dtype; out may be any strided tensor (it is written in place).
+[[custom_op("mylib::sin_out", mutates="out")]]
+void sin_out(const at::Tensor& x, at::Tensor& out) {
+  check_floating("sin_out", "x", x);
+  TORCH_CHECK(out.sizes() == x.sizes(), "sin_out: out has shape ",
+              out.sizes(), " but x has shape ", x.sizes());
+  TORCH_CHECK(out.scalar_type() == x.scalar_type(), "sin_out: out has dtype ",
+              out.scalar_type(), " but x has dtype ", x.scalar_type());
+  auto iter = at::TensorIteratorConfig()
+                  .add_output(out)
+                  .add_const_input(x)
+                  .resize_outputs(false)
+                  .build();
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "sin_out", [&] {
+    iter.for_each([](char** data, const int64_t* strides, int64_t n) {
+      char* dst = data[0];
+      const char* src = data[1];
+      for (int64_t i = 0; i < n; ++i) {
+        *reinterpret_cast<scalar_t*>(dst + i * strides[0]) =
+            std::sin(*reinterpret_cast<const scalar_t*>(src + i * strides[1]));
+      }
+    });
+  });
+}
+
+} // namespace
+
+// muladd(a, b, c) -> a * b + c, a fresh contiguous tensor.
+[[custom_op("mylib::muladd")]]
+static at::Tensor muladd(const at::Tensor& a, const at::Tensor& b, double c) {
+  at::Tensor out = at::empty(a.sizes(), a.options());
+  opgen_examples::muladd_out(a, b, c, out);
+  return out;
+}
+
+namespace opgen_examples {
+
+at::Tensor& muladd_out(const at::Tensor& a, const at::Tensor& b, double c,
+                       at::Tensor& out) {
+  check_floating("muladd", "a", a);
+  TORCH_CHECK(b.sizes() == a.sizes(), "muladd: b has shape ", b.sizes(),
+              " but a has shape ", a.sizes());
+  TORCH_CHECK(b.scalar_type() == a.scalar_type(), "muladd: b has dtype ",
+              b.scalar_type(), " but a has dtype ", a.scalar_type());
+  TORCH_CHECK(out.sizes() == a.sizes(), "muladd: out has shape ", out.sizes(),
+              " but a has shape ", a.sizes());
+  TORCH_CHECK(out.scalar_type() == a.scalar_type(), "muladd: out has dtype ",
+              out.scalar_type(), " but a has dtype ", a.scalar_type());
+  auto iter = at::TensorIteratorConfig()
+                  .add_output(out)
+                  .add_const_input(a)
+                  .add_const_input(b)
+                  .resize_outputs(false)
+                  .build();
+  AT_DISPATCH_FLOATING_TYPES(a.scalar_type(), "muladd", [&] {
+    const scalar_t cc = static_cast<scalar_t>(c);
+    iter.for_each([cc](char** data, const int64_t* strides, int64_t n) {
+      char* dst = data[0];
+      const char* pa = data[1];
+      const char* pb = data[2];
+      for (int64_t i = 0; i < n; ++i) {
+        const scalar_t x = *reinterpret_cast<const scalar_t*>(pa + i * strides[1]);
+        const scalar_t y = *reinterpret_cast<const scalar_t*>(pb + i * strides[2]);
+        *reinterpret_cast<scalar_t*>(dst + i * strides[0]) = x * y + cc;
+      }
+    });
+  });
+  return out;
+}
+
+} // namespace opgen_examples

@@ -1,0 +1,152 @@
+"""Author-supplied sample inputs for the bundled ``mylib`` ops.
+
+opgen's generated opcheck tests and ``test/e2e/test_bundled_ops.py`` read
+``SAMPLES``: it maps ``"ns::op"`` / ``"ns::op.overload"`` to a function
+``(device, dtype, requires_grad=False) -> [(args, kwargs), ...]``. ``args``
+holds the positional arguments in schema order, ``kwargs`` the keyword-only
+ones.
+
+Conventions:
+* every floating-point input tensor is a fresh leaf with
+  ``requires_grad=requires_grad`` (non-contiguous ones too: they are detached
+  views, so they stay leaves and keep their strides);
+* integer tensors never require grad;
+* mutated outputs (``out``) are plain zero tensors of the right shape that
+  never require grad;
+* each op has a sample with a non-contiguous tensor input (transposed,
+  permuted or strided slice).
+"""
+
+import torch
+
+
+def _leaf(t, requires_grad):
+    """``t`` (possibly a non-contiguous view) as a leaf tensor."""
+    return t.detach().requires_grad_(requires_grad)
+
+
+def _rand(*shape, device, dtype, requires_grad):
+    return _leaf(torch.rand(*shape, device=device, dtype=dtype), requires_grad)
+
+
+def _out(*shape, device, dtype):
+    return torch.zeros(*shape, device=device, dtype=dtype)
+
+
+def crop(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    pic = _rand(3, 16, 12, requires_grad=requires_grad, **kw)
+    # (3, 16, 12), permuted: strides (1, 3, 48).
+    permuted = _leaf(torch.rand(12, 16, 3, **kw).permute(2, 1, 0), requires_grad)
+    # (2, 9, 7), a strided slice with gaps.
+    strided = _leaf(torch.rand(2, 18, 21, **kw)[:, ::2, ::3], requires_grad)
+    return [
+        ((pic, [2, 3, 10, 9]), {}),
+        ((permuted, [0, 0, 12, 16]), {}),  # the whole image
+        ((strided, [1, 2, 6, 9]), {}),
+    ]
+
+
+def paste(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    im = _rand(3, 16, 12, requires_grad=requires_grad, **kw)
+    patch = _rand(3, 6, 8, requires_grad=requires_grad, **kw)
+    # crop's backward: paste(zeros_like(pic), grad, box[:2]); the patch is
+    # permuted (3, 6, 8) and lands in the bottom-right corner.
+    zeros = _leaf(torch.zeros(3, 16, 12, **kw), requires_grad)
+    grad = _leaf(torch.rand(8, 6, 3, **kw).permute(2, 1, 0), requires_grad)
+    # A transposed (2, 16, 12) image and a 1 x 1 patch.
+    im_t = _leaf(torch.rand(2, 12, 16, **kw).transpose(1, 2), requires_grad)
+    dot = _rand(2, 1, 1, requires_grad=requires_grad, **kw)
+    return [
+        ((im, patch, [2, 3]), {}),
+        ((zeros, grad, [4, 10]), {}),
+        ((im_t, dot, [0, 0]), {}),
+    ]
+
+
+def box_blur(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    pic = _rand(3, 16, 12, requires_grad=requires_grad, **kw)
+    # (3, 10, 12), a strided slice.
+    strided = _leaf(torch.rand(3, 20, 24, **kw)[:, ::2, ::2], requires_grad)
+    small = _rand(1, 7, 9, requires_grad=requires_grad, **kw)
+    return [
+        ((pic,), {}),  # default kernel_size=[3]
+        ((strided, [2, 5]), {}),
+        ((small, [7]), {}),  # the window is as tall as the image
+    ]
+
+
+def sin_out(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _rand(4, 5, requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(6, 4, **kw).t(), requires_grad)  # (4, 6)
+    x3 = _leaf(torch.rand(2, 3, 4, **kw) * 10 - 5, requires_grad)
+    return [
+        ((x, _out(4, 5, **kw)), {}),
+        ((x_t, _out(4, 6, **kw)), {}),
+        ((x3, _out(2, 3, 4, **kw)), {}),
+    ]
+
+
+def _muladd_inputs(device, dtype, requires_grad):
+    kw = dict(device=device, dtype=dtype)
+    r = dict(requires_grad=requires_grad, **kw)
+    return [
+        (_rand(4, 5, **r), _rand(4, 5, **r), 0.5),
+        # a is transposed (4, 5), b a strided slice (4, 5).
+        (_leaf(torch.rand(5, 4, **kw).t(), requires_grad),
+         _leaf(torch.rand(4, 10, **kw)[:, ::2], requires_grad), -2.0),
+        (_rand(3, **r), _rand(3, **r), 0.0),
+    ]
+
+
+def muladd(device, dtype, requires_grad=False):
+    return [((a, b, c), {}) for a, b, c in _muladd_inputs(device, dtype, requires_grad)]
+
+
+def muladd_out(device, dtype, requires_grad=False):
+    return [
+        ((a, b, c), {"out": _out(*a.shape, device=device, dtype=dtype)})
+        for a, b, c in _muladd_inputs(device, dtype, requires_grad)
+    ]
+
+
+def pad_rows(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _rand(4, 3, requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(3, 5, **kw).t(), requires_grad)  # (5, 3)
+    weight = _rand(3, requires_grad=requires_grad, **kw)
+    x3 = _rand(2, 3, 4, requires_grad=requires_grad, **kw)
+    other = torch.float64 if dtype == torch.float32 else torch.float32
+    return [
+        ((x, 2), {}),
+        ((x_t, 3, weight, "replicate"), {}),
+        ((x3, 1, None, "constant", 1.5, other), {}),
+    ]
+
+
+def topk_rows(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _rand(3, 10, requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(8, 5, **kw).t(), requires_grad)  # (5, 8)
+    # Many ties: small integers stored as floats.
+    ties = _leaf(torch.randint(0, 4, (2, 3, 7), device=device).to(dtype), requires_grad)
+    return [
+        ((x, 4), {}),
+        ((x_t, 3, False), {}),
+        ((ties, 7), {}),
+    ]
+
+
+SAMPLES = {
+    "mylib::crop": crop,
+    "mylib::paste": paste,
+    "mylib::box_blur": box_blur,
+    "mylib::sin_out": sin_out,
+    "mylib::muladd": muladd,
+    "mylib::muladd.out": muladd_out,
+    "mylib::pad_rows": pad_rows,
+    "mylib::topk_rows": topk_rows,
+}

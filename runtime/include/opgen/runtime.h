@@ -1,0 +1,71 @@
+//===- opgen/runtime.h - Helpers for generated wrappers ------------*- C++ -*-===//
+///
+/// \file
+/// Conversions that generated kernel wrappers use between the dispatcher's
+/// C++ types (c10::ArrayRef, at::OptionalIntArrayRef, c10::SymInt, ...) and
+/// the owning types kernels may take instead (std::vector, std::string,
+/// int64_t).
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_RUNTIME_H
+#define OPGEN_RUNTIME_H
+
+#include <c10/core/SymInt.h>
+#include <c10/util/ArrayRef.h>
+#include <c10/util/OptionalArrayRef.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opgen::rt {
+
+/// std::optional<std::vector<T>> from an optional list view.
+template <class T>
+std::optional<std::vector<T>> to_vector(const c10::OptionalArrayRef<T> &List) {
+  if (!List.has_value())
+    return std::nullopt;
+  return List->vec();
+}
+template <class T>
+std::optional<std::vector<T>> to_vector(const std::optional<c10::ArrayRef<T>> &List) {
+  if (!List.has_value())
+    return std::nullopt;
+  return List->vec();
+}
+
+/// std::optional<std::string> from an optional string view.
+inline std::optional<std::string> to_string(const std::optional<std::string_view> &S) {
+  if (!S.has_value())
+    return std::nullopt;
+  return std::string(*S);
+}
+
+/// The concrete value of a SymInt for a kernel that takes int64_t.
+inline int64_t concrete(const c10::SymInt &V, const char *File, int64_t Line) {
+  return V.guard_int(File, Line);
+}
+inline std::optional<int64_t> concrete(const std::optional<c10::SymInt> &V,
+                                       const char *File, int64_t Line) {
+  if (!V.has_value())
+    return std::nullopt;
+  return V->guard_int(File, Line);
+}
+inline std::vector<int64_t> concrete(c10::SymIntArrayRef V, const char *File,
+                                     int64_t Line) {
+  std::vector<int64_t> Out;
+  Out.reserve(V.size());
+  for (const c10::SymInt &I : V)
+    Out.push_back(I.guard_int(File, Line));
+  return Out;
+}
+inline std::optional<std::vector<int64_t>>
+concrete(const at::OptionalSymIntArrayRef &V, const char *File, int64_t Line) {
+  if (!V.has_value())
+    return std::nullopt;
+  return concrete(*V, File, Line);
+}
+
+} // namespace opgen::rt
+
+#endif // OPGEN_RUNTIME_H

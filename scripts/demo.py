@@ -1,0 +1,43 @@
+"""Calls every bundled op through the generated `mylib` package."""
+import torch
+
+import mylib
+
+torch.manual_seed(0)
+print(f"loaded {mylib.library_path}")
+
+pic = torch.rand(3, 8, 8)
+cropped = mylib.ops.crop(pic, [1, 2, 6, 7])
+print("crop      :", tuple(pic.shape), "->", tuple(cropped.shape))
+assert torch.equal(cropped, pic[:, 2:7, 1:6])
+
+canvas = mylib.ops.paste(torch.zeros(3, 8, 8), cropped, [1, 2])
+print("paste     : nonzero region matches the crop:",
+      torch.equal(canvas[:, 2:7, 1:6], cropped))
+
+blurred = mylib.ops.box_blur(pic)
+print("box_blur  :", tuple(blurred.shape), f"mean {blurred.mean():.4f} vs {pic.mean():.4f}")
+
+x = torch.linspace(-3, 3, 7)
+out = torch.empty_like(x)
+mylib.ops.sin_out(x, out)
+print("sin_out   :", [round(v, 3) for v in out.tolist()])
+assert torch.allclose(out, x.sin())
+
+a, b = torch.randn(4), torch.randn(4)
+print("muladd    :", torch.allclose(mylib.ops.muladd(a, b, 2.0), a * b + 2.0))
+res = torch.empty(4)
+ret = mylib.ops.muladd_out(a, b, 2.0, out=res)
+print("muladd.out: returns its out argument:", ret is res or ret.data_ptr() == res.data_ptr())
+
+rows = torch.arange(6.0).reshape(2, 3)
+print("pad_rows  :", mylib.ops.pad_rows(rows, 1).tolist())
+
+values, indices = mylib.ops.topk_rows(torch.tensor([[3.0, 1.0, 2.0]]), 2)
+print("topk_rows :", values.tolist(), indices.tolist())
+
+for name in ("crop", "paste", "box_blur", "sin_out", "muladd", "pad_rows", "topk_rows"):
+    packet = getattr(torch.ops.mylib, name)
+    for overload in packet.overloads():
+        print(f"  {getattr(packet, overload)._schema}")
+print("demo: ok")

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what opgen needs and builds it. Idempotent and cache-friendly:
+#  * Debian packages: Clang/LLVM 16 (LibTooling, FileCheck), gtest, CMake, Ninja;
+#  * a Python environment with the pinned torch, kept outside the checkout in
+#    $OPGEN_CACHE (default ~/.cache/opgen), keyed by the pinned versions, and
+#    linked as .venv/ in the checkout;
+#  * build/ with build/bin/opgen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TORCH_VERSION=2.11.0
+PY_PACKAGES=(
+  "torch==${TORCH_VERSION}"
+  "numpy==2.4.6"
+  "pytest==9.2.0"
+  "lit==23.1.5"
+  "expecttest==0.3.0"
+)
+DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
+              libgtest-dev cmake ninja-build g++ python3)
+
+log() { printf '[setup] %s\n' "$*"; }
+
+missing=()
+for p in "${DEB_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+PYTHON=${OPGEN_BASE_PYTHON:-python3}
+py_version=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+key=$(printf '%s\n' "${PY_PACKAGES[@]}" | sha256sum | cut -c1-12)
+CACHE=${OPGEN_CACHE:-$HOME/.cache/opgen}
+VENV="$CACHE/venv-py${py_version}-torch${TORCH_VERSION}-${key}"
+if [ ! -f "$VENV/.opgen-complete" ]; then
+  log "creating the Python environment $VENV (torch ${TORCH_VERSION}; several GB, once)"
+  rm -rf "$VENV"
+  mkdir -p "$CACHE"
+  "$PYTHON" -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  "$VENV/bin/python" -m pip install -q "${PY_PACKAGES[@]}"
+  touch "$VENV/.opgen-complete"
+else
+  log "reusing the Python environment $VENV"
+fi
+ln -sfn "$VENV" .venv
+
+log "building opgen (build/)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DOPGEN_PYTHON="$PWD/.venv/bin/python" >/dev/null
+cmake --build build
+log "done: build/bin/opgen, .venv/bin/python"

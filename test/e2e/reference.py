@@ -1,0 +1,204 @@
+"""Plain-torch reference implementations of the bundled ``mylib`` ops.
+
+``REFERENCES`` maps ``"ns::op"`` / ``"ns::op.overload"`` (the keys of
+``kernels/samples.py``) to a function that takes the op's arguments and
+returns an :class:`Expected`: the op's expected return value and the
+expected final contents of every argument the op mutates. Reference
+functions never modify their inputs.
+
+Run this file to check it against the samples (no compiled op needed)::
+
+    python test/e2e/reference.py
+"""
+
+from dataclasses import dataclass
+from typing import Any, Dict, NamedTuple
+
+import torch
+import torch.nn.functional as F
+
+
+@dataclass(frozen=True)
+class Alias:
+    """The op returns the argument called ``name`` itself (``Tensor(a!)``)."""
+
+    name: str
+
+
+class Expected(NamedTuple):
+    result: Any  # the return value; None for ``-> ()``; Alias(...) for ``-> Tensor(a!)``
+    mutated: Dict[str, torch.Tensor] = {}  # final contents of mutated args
+
+
+def crop(pic, box):
+    left, upper, right, lower = box
+    return Expected(pic[:, upper:lower, left:right].contiguous().clone())
+
+
+def paste(im, patch, coord):
+    left, upper = coord
+    out = im.clone(memory_format=torch.contiguous_format)
+    out[:, upper:upper + patch.shape[1], left:left + patch.shape[2]] = patch
+    return Expected(out)
+
+
+def box_blur(pic, kernel_size=(3,)):
+    kh, kw = (kernel_size[0], kernel_size[0]) if len(kernel_size) == 1 else kernel_size
+    # avg_pool2d treats a 3-D input as one unbatched C x H x W image.
+    return Expected(F.avg_pool2d(pic, (kh, kw), stride=1).contiguous())
+
+
+def sin_out(x, out):
+    return Expected(None, {"out": torch.sin(x)})
+
+
+def muladd(a, b, c):
+    return Expected((a * b + c).contiguous())
+
+
+def muladd_out(a, b, c, *, out):
+    return Expected(Alias("out"), {"out": a * b + c})
+
+
+def pad_rows(x, pad, weight=None, mode="constant", value=0.0, dtype=None):
+    if mode == "constant":
+        extra = torch.full((pad, *x.shape[1:]), value, dtype=x.dtype, device=x.device)
+    elif mode == "replicate":
+        extra = x[-1:].expand(pad, *x.shape[1:])
+    else:
+        raise ValueError(f"unknown mode {mode!r}")
+    y = torch.cat([x, extra])
+    if weight is not None:
+        y = y * weight  # broadcasts over the rows
+    if dtype is not None:
+        y = y.to(dtype)
+    return Expected(y.contiguous())
+
+
+def topk_rows(x, k, largest=True):
+    # A stable sort keeps tied entries in row order, like the kernel.
+    values, indices = torch.sort(x, dim=-1, descending=largest, stable=True)
+    return Expected((values[..., :k].contiguous(), indices[..., :k].contiguous()))
+
+
+REFERENCES = {
+    "mylib::crop": crop,
+    "mylib::paste": paste,
+    "mylib::box_blur": box_blur,
+    "mylib::sin_out": sin_out,
+    "mylib::muladd": muladd,
+    "mylib::muladd.out": muladd_out,
+    "mylib::pad_rows": pad_rows,
+    "mylib::topk_rows": topk_rows,
+}
+
+
+def detached(value):
+    """``value`` with every tensor detached (lists and tuples recursed)."""
+    if isinstance(value, torch.Tensor):
+        return value.detach()
+    if isinstance(value, (list, tuple)):
+        return type(value)(detached(v) for v in value)
+    if isinstance(value, dict):
+        return {k: detached(v) for k, v in value.items()}
+    return value
+
+
+def run_reference(name, args, kwargs):
+    """The reference for op ``name`` on detached copies of args/kwargs."""
+    return REFERENCES[name](*detached(args), **detached(kwargs))
+
+
+# --- self-check against kernels/samples.py ----------------------------------
+
+# Expected shapes of the reference results for every sample, per op: a
+# function (args, kwargs) -> expected shape(s) of the result / mutated `out`.
+def _expected_shapes(name, args, kwargs):
+    if name == "mylib::crop":
+        pic, (l, u, r, lo) = args
+        return (pic.shape[0], lo - u, r - l)
+    if name in ("mylib::paste", "mylib::sin_out", "mylib::muladd", "mylib::muladd.out"):
+        return tuple(args[0].shape)
+    if name == "mylib::box_blur":
+        pic = args[0]
+        ks = args[1] if len(args) > 1 else [3]
+        kh, kw = (ks[0], ks[0]) if len(ks) == 1 else ks
+        return (pic.shape[0], pic.shape[1] - kh + 1, pic.shape[2] - kw + 1)
+    if name == "mylib::pad_rows":
+        x, pad = args[:2]
+        return (x.shape[0] + pad, *x.shape[1:])
+    if name == "mylib::topk_rows":
+        x, k = args[:2]
+        return (*x.shape[:-1], k)
+    raise KeyError(name)
+
+
+def _load_samples():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "kernels" / "samples.py"
+    spec = importlib.util.spec_from_file_location("opgen_kernel_samples", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.SAMPLES
+
+
+def self_check():
+    samples = _load_samples()
+    assert set(samples) == set(REFERENCES), set(samples) ^ set(REFERENCES)
+    count = 0
+    for name, make in samples.items():
+        for dtype in (torch.float32, torch.float64):
+            for requires_grad in (False, True):
+                cases = make("cpu", dtype, requires_grad)
+                assert 2 <= len(cases) <= 3, (name, len(cases))
+                has_noncontig = False
+                for args, kwargs in cases:
+                    assert isinstance(args, tuple) and isinstance(kwargs, dict), name
+                    tensors = [v for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)]
+                    has_noncontig |= any(not t.is_contiguous() for t in tensors)
+                    for key, t in kwargs.items():
+                        if key == "out":
+                            assert not t.requires_grad, (name, key)
+                    for t in tensors:
+                        assert t.is_leaf, name
+                        assert t.device.type == "cpu"
+                        if t.is_floating_point():
+                            if t is not kwargs.get("out") and not (name == "mylib::sin_out" and t is args[1]):
+                                assert t.requires_grad == requires_grad, name
+                                assert t.dtype == dtype, name
+                        else:
+                            assert not t.requires_grad, name
+                    before = [t.detach().clone() for t in tensors]
+                    expected = run_reference(name, args, kwargs)
+                    for t, b in zip(tensors, before):
+                        assert torch.equal(t.detach(), b), f"{name}: reference modified an input"
+                    shape = _expected_shapes(name, args, kwargs)
+                    results = []
+                    if isinstance(expected.result, torch.Tensor):
+                        results.append(expected.result)
+                    elif isinstance(expected.result, tuple):
+                        results.extend(expected.result)
+                    for v in results:  # fresh results are contiguous
+                        assert v.is_contiguous(), name
+                    values = results + list(expected.mutated.values())
+                    assert values, name
+                    for v in values:
+                        assert tuple(v.shape) == tuple(shape), (name, tuple(v.shape), shape)
+                    if name == "mylib::topk_rows":
+                        vals, idx = expected.result
+                        assert idx.dtype == torch.int64
+                        assert torch.equal(args[0].detach().gather(-1, idx), vals)
+                    if name == "mylib::pad_rows" and len(args) > 5 and args[5] is not None:
+                        assert expected.result.dtype == args[5]
+                    elif isinstance(expected.result, torch.Tensor):
+                        assert expected.result.dtype == dtype, name
+                    count += 1
+                assert has_noncontig, f"{name}: no sample has a non-contiguous tensor"
+    return count
+
+
+if __name__ == "__main__":
+    n = self_check()
+    print(f"reference.py: OK, {n} samples checked against {len(REFERENCES)} references")

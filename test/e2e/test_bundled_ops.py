@@ -1,0 +1,296 @@
+"""End-to-end checks of the bundled ``mylib`` op library (kernels/*.cpp).
+
+Runs after the build has generated and compiled the op library: the package
+``mylib`` is imported from ``$OPGEN_BUILD_DIR/kernels/python`` (default
+``<repo>/build``). Every op is run through the dispatcher
+(``torch.ops.mylib.<op>.<overload>``) on every sample of
+``kernels/samples.py`` in float32 and float64 and compared with the
+plain-torch reference in ``reference.py``.
+
+If the package has not been built, the whole module is skipped, loudly: the
+reason is printed and issued as a warning. Set ``OPGEN_E2E_REQUIRED=1`` to
+turn that skip into an error (for CI). A package that exists but fails to
+import is always an error.
+"""
+
+import importlib.util
+import os
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+import torch
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+BUILD_DIR = Path(os.environ.get("OPGEN_BUILD_DIR") or REPO / "build")
+PYTHON_DIR = BUILD_DIR / "kernels" / "python"
+
+
+def _load_by_path(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _skip_loudly(reason):
+    banner = "!" * 78
+    print(f"\n{banner}\n{reason}\n{banner}", file=sys.stderr, flush=True)
+    print(f"\n{banner}\n{reason}\n{banner}", flush=True)
+    warnings.warn(reason, pytest.PytestWarning, stacklevel=2)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def _import_mylib():
+    if PYTHON_DIR.is_dir() and str(PYTHON_DIR) not in sys.path:
+        sys.path.insert(0, str(PYTHON_DIR))
+    hint = (
+        "Build the project (OPGEN_BUILD_KERNELS=ON) or point OPGEN_BUILD_DIR at a "
+        "build directory; set OPGEN_E2E_REQUIRED=1 to make this an error."
+    )
+    required = bool(os.environ.get("OPGEN_E2E_REQUIRED"))
+    try:
+        import mylib
+    except ImportError as error:
+        if (PYTHON_DIR / "mylib").exists() or required:
+            raise  # built but broken, or required: a real failure
+        _skip_loudly(
+            f"END-TO-END TESTS NOT RUN: the bundled op package 'mylib' is not built "
+            f"({PYTHON_DIR / 'mylib'} does not exist; import failed with: {error}). {hint}"
+        )
+    if getattr(mylib, "__file__", None) is None:
+        # An empty directory imports as a namespace package: a build that has
+        # not laid out the package (yet).
+        reason = (
+            f"END-TO-END TESTS NOT RUN: the bundled op package 'mylib' is incomplete "
+            f"({list(mylib.__path__)} has no __init__.py). {hint}"
+        )
+        if required:
+            raise ImportError(reason)
+        _skip_loudly(reason)
+    return mylib
+
+
+mylib = _import_mylib()
+reference = _load_by_path("opgen_e2e_reference", HERE / "reference.py")
+samples = _load_by_path("opgen_kernel_samples", REPO / "kernels" / "samples.py")
+SAMPLES = samples.SAMPLES
+REFERENCES = reference.REFERENCES
+
+# The schemas the kernels' signatures are meant to produce, as PyTorch prints
+# them (str(torch.ops.ns.op.overload._schema)).
+EXPECTED_SCHEMAS = {
+    "mylib::crop": "mylib::crop(Tensor pic, int[] box) -> Tensor",
+    "mylib::paste": "mylib::paste(Tensor im, Tensor patch, int[] coord) -> Tensor",
+    "mylib::box_blur": "mylib::box_blur(Tensor pic, int[] kernel_size=[3]) -> Tensor",
+    "mylib::sin_out": "mylib::sin_out(Tensor x, Tensor(a!) out) -> ()",
+    "mylib::muladd": "mylib::muladd(Tensor a, Tensor b, float c) -> Tensor",
+    "mylib::muladd.out": (
+        "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) -> Tensor(a!)"
+    ),
+    "mylib::pad_rows": (
+        'mylib::pad_rows(Tensor x, SymInt pad, Tensor? weight=None, str mode="constant", '
+        "float value=0., ScalarType? dtype=None) -> Tensor"
+    ),
+    "mylib::topk_rows": (
+        "mylib::topk_rows(Tensor x, int k, bool largest=True) -> (Tensor, Tensor)"
+    ),
+}
+
+DTYPES = [torch.float32, torch.float64]
+
+
+def op_overload(name):
+    """torch.ops.<ns>.<op>.<overload> for "ns::op" / "ns::op.overload"."""
+    ns, rest = name.split("::")
+    op, _, overload = rest.partition(".")
+    return getattr(getattr(getattr(torch.ops, ns), op), overload or "default")
+
+
+def _id(name):
+    """A test id without "::" (which pytest uses to separate node ids)."""
+    return name.replace("::", ".")
+
+
+def _cases():
+    for name in sorted(SAMPLES):
+        for dtype in DTYPES:
+            count = len(SAMPLES[name]("cpu", dtype, False))
+            for index in range(count):
+                yield pytest.param(name, dtype, index,
+                                   id=f"{_id(name)}-{str(dtype).replace('torch.', '')}-{index}")
+
+
+def _tensors(value):
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _tensors(v)
+
+
+def _bind(schema, args, kwargs):
+    """Map argument name -> value for a call op(*args, **kwargs)."""
+    bound = {}
+    for i, arg in enumerate(schema.arguments):
+        if i < len(args):
+            bound[arg.name] = args[i]
+        elif arg.name in kwargs:
+            bound[arg.name] = kwargs[arg.name]
+    return bound
+
+
+def _shares_storage(a, b):
+    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr() and a.numel() and b.numel()
+
+
+def test_every_op_has_samples_reference_and_schema():
+    assert set(SAMPLES) == set(REFERENCES) == set(EXPECTED_SCHEMAS)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_SCHEMAS), ids=_id)
+def test_schema(name):
+    assert str(op_overload(name)._schema) == EXPECTED_SCHEMAS[name]
+
+
+@pytest.mark.parametrize("name, dtype, index", list(_cases()))
+def test_matches_reference(name, dtype, index):
+    torch.manual_seed(1234 + index)
+    args, kwargs = SAMPLES[name]("cpu", dtype, False)[index]
+    op = op_overload(name)
+    schema = op._schema
+    bound = _bind(schema, args, kwargs)
+    mutable = {a.name for a in schema.arguments if a.alias_info is not None and a.alias_info.is_write}
+
+    expected = reference.run_reference(name, args, kwargs)
+    assert set(expected.mutated) == mutable, "reference and schema disagree on mutated args"
+    inputs = {k: [t.detach().clone() for t in _tensors(v)] for k, v in bound.items() if k not in mutable}
+
+    result = op(*args, **kwargs)
+
+    # Inputs that are not mutated are left alone.
+    for key, before in inputs.items():
+        for now, then in zip(_tensors(bound[key]), before):
+            torch.testing.assert_close(now, then, rtol=0, atol=0,
+                                       msg=lambda m: f"{name} modified input {key!r}: {m}")
+    # Mutated arguments hold the reference values.
+    for key, want in expected.mutated.items():
+        torch.testing.assert_close(bound[key], want, msg=lambda m: f"{name}: {key!r}: {m}")
+    # The return value.
+    if isinstance(expected.result, reference.Alias):
+        assert result is bound[expected.result.name], (
+            f"{name} must return the very tensor passed as {expected.result.name!r}")
+    elif expected.result is None:
+        assert result is None
+    else:
+        torch.testing.assert_close(result, expected.result)
+        # Fresh results: contiguous, never sharing memory with an input.
+        for out in _tensors(result):
+            assert out.is_contiguous(), f"{name} returned a non-contiguous tensor"
+            for value in bound.values():
+                for t in _tensors(value):
+                    assert not _shares_storage(out, t), f"{name} returned a tensor aliasing an input"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SAMPLES if "." not in n.split("::")[1]), ids=_id)
+def test_python_ops_module(name):
+    """mylib.ops.<op> (default overloads) calls the same operator."""
+    fn = getattr(mylib.ops, name.split("::")[1])
+    args, kwargs = SAMPLES[name]("cpu", torch.float64, False)[0]
+    expected = reference.run_reference(name, args, kwargs)
+    result = fn(*args, **kwargs)
+    if expected.result is None:
+        assert result is None
+        for key, want in expected.mutated.items():
+            torch.testing.assert_close(_bind(op_overload(name)._schema, args, kwargs)[key], want)
+    else:
+        torch.testing.assert_close(result, expected.result)
+
+
+def test_defaults_are_applied():
+    x = torch.rand(3, 9, 8, dtype=torch.float64)
+    torch.testing.assert_close(torch.ops.mylib.box_blur(x), torch.ops.mylib.box_blur(x, [3, 3]))
+    y = torch.rand(4, 5)
+    padded = torch.ops.mylib.pad_rows(y, 2)
+    assert padded.dtype == torch.float32 and padded.shape == (6, 5)
+    torch.testing.assert_close(padded[4:], torch.zeros(2, 5))
+    values, _ = torch.ops.mylib.topk_rows(y, 2)
+    torch.testing.assert_close(values, y.topk(2, dim=-1).values)
+
+
+def test_out_variant_returns_out():
+    a, b = torch.rand(2, 3), torch.rand(2, 3)
+    out = torch.empty(2, 3)
+    assert torch.ops.mylib.muladd.out(a, b, 1.0, out=out) is out
+    torch.testing.assert_close(out, a * b + 1.0)
+
+
+def _pic():
+    return torch.rand(3, 16, 12)
+
+
+INVALID = [
+    # crop
+    ("crop box out of bounds", lambda: torch.ops.mylib.crop(_pic(), [2, 3, 13, 9]),
+     r"crop: box \(left, upper, right, lower\) = \[2, 3, 13, 9\] does not fit an image "
+     r"of height 16 and width 12"),
+    ("crop box inverted", lambda: torch.ops.mylib.crop(_pic(), [5, 3, 4, 9]),
+     r"crop: box .* does not fit"),
+    ("crop box length", lambda: torch.ops.mylib.crop(_pic(), [1, 2, 3]),
+     r"crop: box must have 4 elements \(left, upper, right, lower\), got 3"),
+    ("crop 2-D pic", lambda: torch.ops.mylib.crop(torch.rand(16, 12), [0, 0, 4, 4]),
+     r"crop: expected pic to be a C x H x W tensor, got a tensor with 2 dimension"),
+    # paste
+    ("paste does not fit", lambda: torch.ops.mylib.paste(_pic(), torch.rand(3, 6, 8), [5, 3]),
+     r"paste: a patch of height 6 and width 8 at \(left=5, upper=3\) does not fit in an "
+     r"image of height 16 and width 12"),
+    ("paste negative coord", lambda: torch.ops.mylib.paste(_pic(), torch.rand(3, 2, 2), [0, -1]),
+     r"paste: a patch .* does not fit"),
+    ("paste channels", lambda: torch.ops.mylib.paste(_pic(), torch.rand(1, 2, 2), [0, 0]),
+     r"paste: patch has 1 channel\(s\) but im has 3"),
+    ("paste coord length", lambda: torch.ops.mylib.paste(_pic(), torch.rand(3, 2, 2), [0, 0, 2, 2]),
+     r"paste: coord must have 2 elements \(left, upper\), got 4"),
+    ("paste dtype", lambda: torch.ops.mylib.paste(_pic(), torch.rand(3, 2, 2, dtype=torch.float64), [0, 0]),
+     r"paste: patch has dtype Double but im has dtype Float"),
+    # the others
+    ("box_blur window", lambda: torch.ops.mylib.box_blur(_pic(), [17, 2]),
+     r"box_blur: a 17 x 2 window does not fit"),
+    ("sin_out shape", lambda: torch.ops.mylib.sin_out(torch.rand(2, 3), torch.empty(3, 2)),
+     r"sin_out: out has shape \[3, 2\] but x has shape \[2, 3\]"),
+    ("muladd shapes", lambda: torch.ops.mylib.muladd(torch.rand(2, 3), torch.rand(3), 1.0),
+     r"muladd: b has shape \[3\] but a has shape \[2, 3\]"),
+    ("muladd.out dtype", lambda: torch.ops.mylib.muladd.out(torch.rand(2), torch.rand(2), 1.0,
+                                                            out=torch.empty(2, dtype=torch.float64)),
+     r"muladd: out has dtype Double but a has dtype Float"),
+    ("pad_rows mode", lambda: torch.ops.mylib.pad_rows(torch.rand(2, 3), 1, None, "reflect"),
+     r'pad_rows: mode must be "constant" or "replicate", got "reflect"'),
+    ("pad_rows weight", lambda: torch.ops.mylib.pad_rows(torch.rand(2, 3), 1, torch.rand(2)),
+     r"pad_rows: weight must have the shape of one row of x, \[3\], got \[2\]"),
+    ("pad_rows negative", lambda: torch.ops.mylib.pad_rows(torch.rand(2, 3), -1),
+     r"pad_rows: pad must be >= 0, got -1"),
+    ("topk_rows k", lambda: torch.ops.mylib.topk_rows(torch.rand(2, 3), 4),
+     r"topk_rows: k must be in \[0, 3\]"),
+]
+
+
+@pytest.mark.parametrize("call, pattern", [pytest.param(c, p, id=i) for i, c, p in INVALID])
+def test_invalid_inputs_raise(call, pattern):
+    with pytest.raises(RuntimeError, match=pattern):
+        call()
+
+
+def test_crop_paste_roundtrip():
+    """paste(zeros_like(pic), crop(pic, box), box[:2]) keeps exactly the box."""
+    pic = torch.rand(3, 16, 12, dtype=torch.float64)
+    box = [2, 3, 10, 9]
+    pasted = torch.ops.mylib.paste(torch.zeros_like(pic), torch.ops.mylib.crop(pic, box), box[:2])
+    mask = torch.zeros_like(pic, dtype=torch.bool)
+    mask[:, 3:9, 2:10] = True
+    torch.testing.assert_close(pasted, torch.where(mask, pic, torch.zeros_like(pic)))
+
+
+def test_crop_other_dtypes():
+    pic = torch.randint(0, 256, (3, 8, 8), dtype=torch.uint8).transpose(1, 2)
+    torch.testing.assert_close(torch.ops.mylib.crop(pic, [1, 2, 5, 7]), pic[:, 2:7, 1:5].contiguous())

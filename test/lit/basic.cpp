@@ -1,0 +1,29 @@
+// The tutorial's crop: one CPU kernel, schema inferred from the signature.
+// RUN: rm -rf %t && opgen %s -o %t --python-package mylib
+// RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
+// RUN: FileCheck %s --check-prefix=SHARD --input-file=%t/shards/basic.cpp
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
+#include <opgen/opgen.h>
+
+#include <ATen/core/Tensor.h>
+
+namespace mylib {
+// REG: TORCH_LIBRARY(mylib, m) {
+// REG-NEXT: m.set_python_module("mylib.fakes");
+// REG-NEXT: // mylib::crop from {{.*}}basic.cpp:[[@LINE+2]]
+// REG-NEXT: m.def("crop(Tensor pic, int[] box) -> Tensor");
+[[custom_op("mylib::crop", mutates="")]]
+at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box);
+} // namespace mylib
+
+// REG: TORCH_LIBRARY_IMPL(mylib, CPU, m) {
+// REG-NEXT: m.impl("crop", TORCH_FN(opgen_generated::mylib_crop__CPU));
+
+// SHARD: #include "{{.*}}basic.cpp"
+// SHARD: at::Tensor mylib_crop__CPU(const at::Tensor& pic, c10::IntArrayRef box) {
+// SHARD-NEXT: return ::mylib::crop(pic, box);
+
+// MANIFEST: "name": "mylib::crop",
+// MANIFEST-NEXT: "overload": "",
+// MANIFEST-NEXT: "schema": "mylib::crop(Tensor pic, int[] box) -> Tensor",
+// MANIFEST: "kernels": {"CPU": "{{.*}}basic.cpp:16"},

@@ -1,0 +1,19 @@
+# lit configuration for opgen's tool tests: each test runs build/bin/opgen on
+# an annotated input and checks the generated files or the diagnostics with
+# FileCheck.
+import os
+
+import lit.formats
+
+config.name = "opgen"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".cu", ".h", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.opgen_build_dir, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(config.opgen_build_dir, "bin"), config.llvm_tools_dir,
+     config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -1,0 +1,51 @@
+//===- Frontend.h - Discover and lower annotated functions ------*- C++ -*-===//
+///
+/// \file
+/// The only part of opgen that sees Clang: it parses each source with
+/// LibTooling, reads `[[custom_op(...)]]` annotations from the token stream,
+/// attaches each to the declaration that follows it and lowers the function
+/// into an AnnotatedFunction (Model.h).
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_FRONTEND_H
+#define OPGEN_FRONTEND_H
+
+#include "opgen/Diagnostics.h"
+#include "opgen/Model.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+struct FrontendOptions {
+  /// Input files (absolute paths).
+  std::vector<std::string> Sources;
+  /// Directory holding compile_commands.json (`-p`), or empty.
+  std::string BuildPath;
+  /// Arguments appended to every compile command (after `--`).
+  std::vector<std::string> ExtraArgs;
+  /// Directory that provenance and diagnostics are printed relative to.
+  std::string Root;
+};
+
+struct FrontendResult {
+  std::vector<AnnotatedFunction> Functions;
+  /// Every user (non-system) file read while parsing, for the depfile.
+  std::set<std::string> Dependencies;
+};
+
+/// Parses every source and lowers its annotated functions. Reports through
+/// \p Diags; returns false when any source failed to compile.
+bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
+                 FrontendResult &Result);
+
+/// A DiagSink that renders through Clang's DiagnosticsEngine and
+/// TextDiagnosticPrinter, so opgen's diagnostics look like the compiler's
+/// (`file:line:col: error: ...`, the source line and a caret).
+std::unique_ptr<DiagSink> createClangDiagSink(const std::string &Root);
+
+} // namespace opgen
+
+#endif // OPGEN_FRONTEND_H

@@ -1,0 +1,151 @@
+//===- Model.h - The op library model ---------------------------*- C++ -*-===//
+///
+/// \file
+/// Plain structs that carry what the frontend found (annotations, kernels, the
+/// C++ shape of their parameters) to the check and emit phases. They hold
+/// strings and enums, never Clang types: emitters never include clang/AST.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_MODEL_H
+#define OPGEN_MODEL_H
+
+#include "opgen/Schema.h"
+
+#include <map>
+#include <optional>
+#include <tuple>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// A position in a source file, as the user should see it (expansion
+/// location for macro-produced code). Line and column are 1-based.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+
+  bool valid() const { return !File.empty() && Line != 0; }
+  /// `file:line`, the provenance form used in generated files.
+  std::string str() const;
+  bool operator==(const SourceLoc &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
+  bool operator<(const SourceLoc &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+};
+
+/// The path of \p Path relative to \p Root when it lies below it, else
+/// \p Path unchanged. Used for provenance and diagnostics.
+std::string displayPath(const std::string &Path, const std::string &Root);
+
+/// The relative path from directory \p FromDir to \p To (both absolute),
+/// e.g. `../../kernels/crop.cpp`.
+std::string relativePath(const std::string &FromDir, const std::string &To);
+
+enum class DispatchKey { CPU, CUDA, Meta, CompositeExplicitAutograd };
+
+/// The dispatch key's name as in `TORCH_LIBRARY_IMPL(ns, <name>, m)`.
+std::string_view dispatchKeyName(DispatchKey K);
+
+/// A string-valued key of an annotation, with where its value was written.
+struct AnnotationValue {
+  std::string Text;
+  SourceLoc Loc;
+};
+
+enum class AnnotationKind { CustomOp, Fake, Backward };
+
+/// `[[custom_op("ns::name", key="value", ...)]]` as read from the tokens.
+struct Annotation {
+  AnnotationKind Kind = AnnotationKind::CustomOp;
+  SourceLoc Loc;        ///< The attribute name token.
+  AnnotationValue Name; ///< The qualified op name.
+  /// Keys in source order; duplicates are diagnosed by the frontend.
+  std::vector<std::pair<std::string, AnnotationValue>> Keys;
+
+  const AnnotationValue *find(std::string_view Key) const;
+};
+
+/// The concrete C++ family a kernel parameter uses for its schema type, so
+/// the generated wrapper can convert from the dispatcher's canonical type.
+enum class CppContainer {
+  None,             ///< A single value.
+  ArrayRef,         ///< c10::ArrayRef<T> (IntArrayRef, TensorList, ...).
+  Vector,           ///< std::vector<T>.
+  StdArray,         ///< std::array<bool, N>.
+  List,             ///< c10::List<std::optional<at::Tensor>>.
+  OptionalArrayRef, ///< c10::OptionalArrayRef<T> (at::OptionalIntArrayRef).
+};
+
+/// How a kernel takes one parameter.
+struct CppParam {
+  std::string Name;
+  std::string Spelling; ///< The C++ type as written, for messages.
+  CppContainer Container = CppContainer::None;
+  bool StdOptional = false; ///< Wrapped in std::optional<...>.
+  bool StdString = false;   ///< std::string rather than a string_view.
+  bool MutableRef = false;  ///< Non-const lvalue reference (`at::Tensor&`).
+  /// The element is int64_t where the schema may say SymInt: the wrapper
+  /// then converts with guard_int.
+  bool ConcreteInt = false;
+  SourceLoc Loc;
+};
+
+/// How a kernel returns.
+struct CppReturn {
+  std::string Spelling;
+  bool Reference = false; ///< `at::Tensor&` out-variant return.
+};
+
+/// One C++ function registered as the kernel of an op for one dispatch key.
+struct Kernel {
+  DispatchKey Key = DispatchKey::CPU;
+  /// Expression that names the function from file scope of its own
+  /// translation unit, e.g. `::mylib::crop` (anonymous namespaces elided).
+  std::string Callee;
+  /// The input source whose generated shard hosts the wrapper (it #includes
+  /// that source, so static and anonymous-namespace functions are reachable).
+  std::string HostSource;
+  SourceLoc Loc; ///< The annotated declaration.
+  std::vector<CppParam> Params;
+  CppReturn Ret;
+};
+
+/// One annotated function as lowered by the frontend, before ops are merged.
+struct AnnotatedFunction {
+  Annotation Attr;
+  /// Schema inferred from the C++ signature alone: names, types (int64_t as
+  /// `int`, c10::SymInt as `SymInt`), defaults and returns. The op name,
+  /// alias sets, kw-only marker and overload are applied by the check phase.
+  OpSchema Inferred;
+  Kernel Impl;
+  /// Whether the function's return is an lvalue reference to at::Tensor.
+  bool ReturnsTensorRef = false;
+};
+
+/// A checked operator: the unified schema and every kernel it has.
+struct Op {
+  OpSchema Schema;
+  std::vector<std::string> Tags;
+  std::vector<Kernel> Kernels; ///< At most one per dispatch key, by key.
+  SourceLoc Loc;               ///< The first annotation naming the op.
+};
+
+/// Everything the emitters need.
+struct OpLibrary {
+  std::vector<Op> Ops;           ///< Sorted by full name.
+  std::vector<std::string> Sources; ///< Input files, as given.
+  /// The Python package that hosts the library, `ops` and fakes.
+  std::string PythonPackage;
+  /// Base name of the shared library (`lib<LibraryName>.so`).
+  std::string LibraryName;
+  /// Optional author-supplied samples module, as a path relative to the
+  /// generated tests directory.
+  std::string SamplesPath;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_MODEL_H

@@ -1,0 +1,30 @@
+//===- Writer.h - Write generated files atomically --------------*- C++ -*-===//
+///
+/// \file
+/// The write phase: replaces only the files whose content changed (each via
+/// a temporary file and rename), removes files an earlier run generated that
+/// this run does not, and in --check mode only reports stale files.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_WRITER_H
+#define OPGEN_WRITER_H
+
+#include "opgen/Diagnostics.h"
+#include "opgen/Emit.h"
+
+#include <set>
+#include <string>
+
+namespace opgen {
+
+/// Writes \p Files under \p Dir. With \p CheckOnly nothing is written and
+/// each stale or missing file is reported. Returns false on any error.
+bool writeFiles(const std::string &Dir, const FileSet &Files, bool CheckOnly,
+                DiagSink &Diags);
+
+/// Writes a Make-style depfile `Target: deps...` (for CMake's DEPFILE).
+bool writeDepfile(const std::string &Path, const std::string &Target,
+                  const std::set<std::string> &Deps, DiagSink &Diags);
+
+} // namespace opgen
+
+#endif // OPGEN_WRITER_H

@@ -1,0 +1,327 @@
+//===- Check.cpp - Apply annotations, merge kernels, validate -------------===//
+#include "opgen/Check.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace opgen {
+
+const std::vector<std::string> &knownTags() {
+  static const std::vector<std::string> Tags = {
+      "core",
+      "cudagraph_unsafe",
+      "data_dependent_output",
+      "dynamic_output_shape",
+      "flexible_layout",
+      "generated",
+      "inplace_view",
+      "maybe_aliasing_or_mutating",
+      "needs_contiguous_strides",
+      "needs_exact_strides",
+      "needs_fixed_stride_order",
+      "nondeterministic_bitwise",
+      "nondeterministic_seeded",
+      "out_variant",
+      "pointwise",
+      "pt2_compliant_tag",
+      "reduction",
+  };
+  return Tags;
+}
+
+namespace {
+
+const char *const KnownKeys[] = {"mutates", "kwonly", "tags", "device"};
+
+std::string join(const std::vector<std::string> &Items, const char *Sep) {
+  std::string Out;
+  for (const std::string &Item : Items) {
+    if (!Out.empty())
+      Out += Sep;
+    Out += Item;
+  }
+  return Out;
+}
+
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t");
+  size_t E = S.find_last_not_of(" \t");
+  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
+}
+
+/// Splits a comma-separated annotation value; empty items are dropped.
+std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  size_t Start = 0;
+  while (Start <= S.size()) {
+    size_t Comma = S.find(',', Start);
+    if (Comma == std::string::npos)
+      Comma = S.size();
+    std::string Item = trim(S.substr(Start, Comma - Start));
+    if (!Item.empty())
+      Out.push_back(Item);
+    Start = Comma + 1;
+  }
+  return Out;
+}
+
+/// Parses `ns::name[.overload]`; returns the reason on failure.
+std::string parseOpName(const std::string &Text, OpSchema &S) {
+  size_t Sep = Text.find("::");
+  if (Sep == std::string::npos)
+    return "missing namespace";
+  S.Namespace = Text.substr(0, Sep);
+  std::string Rest = Text.substr(Sep + 2);
+  size_t Dot = Rest.find('.');
+  S.Name = Rest.substr(0, Dot);
+  S.Overload = Dot == std::string::npos ? "" : Rest.substr(Dot + 1);
+  if (!isIdentifier(S.Namespace))
+    return "namespace '" + S.Namespace + "' is not an identifier";
+  if (!isIdentifier(S.Name))
+    return "name '" + S.Name + "' is not an identifier";
+  if (Dot != std::string::npos && !isIdentifier(S.Overload))
+    return "overload '" + S.Overload + "' is not an identifier";
+  if (S.Overload == "default")
+    return "'default' is reserved for the unnamed overload";
+  return "";
+}
+
+std::string aliasSetName(unsigned Index) {
+  std::string Name;
+  do {
+    Name.insert(Name.begin(), char('a' + Index % 26));
+    Index /= 26;
+  } while (Index-- > 0);
+  return Name;
+}
+
+std::string paramNames(const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    Names.push_back(A.Name);
+  return Names.empty() ? "(none)" : join(Names, ", ");
+}
+
+std::optional<DispatchKey> deviceKey(const std::string &Device) {
+  if (Device == "cpu")
+    return DispatchKey::CPU;
+  if (Device == "cuda")
+    return DispatchKey::CUDA;
+  if (Device == "meta")
+    return DispatchKey::Meta;
+  if (Device == "default")
+    return DispatchKey::CompositeExplicitAutograd;
+  return std::nullopt;
+}
+
+bool endsWith(const std::string &S, const char *Suffix) {
+  std::string X(Suffix);
+  return S.size() >= X.size() && S.compare(S.size() - X.size(), X.size(), X) == 0;
+}
+
+/// Applies one annotation to its function's inferred schema. Returns false
+/// when an error was reported.
+bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
+                     std::vector<std::string> &Tags) {
+  const Annotation &Attr = Fn.Attr;
+  OpSchema &S = Fn.Inferred;
+  unsigned Before = Diags.errorCount();
+  for (const auto &[Key, Value] : Attr.Keys)
+    if (std::find(std::begin(KnownKeys), std::end(KnownKeys), Key) ==
+        std::end(KnownKeys))
+      Diags.report(DiagId::AttrUnknownKey, Value.Loc,
+                   {Key, "custom_op", "mutates, kwonly, tags, device"});
+
+  std::string Why = parseOpName(Attr.Name.Text, S);
+  if (!Why.empty()) {
+    Diags.report(DiagId::BadOpName, Attr.Name.Loc, {Attr.Name.Text, Why});
+    return false;
+  }
+
+  auto findArg = [&S](const std::string &Name) -> Argument * {
+    for (Argument &A : S.Arguments)
+      if (A.Name == Name)
+        return &A;
+    return nullptr;
+  };
+
+  std::set<std::string> Mutated;
+  if (const AnnotationValue *V = Attr.find("mutates")) {
+    for (const std::string &Name : splitList(V->Text)) {
+      Argument *A = findArg(Name);
+      if (!A) {
+        Diags.report(DiagId::MutatesUnknownParam, V->Loc,
+                     {Name, S.Name, paramNames(S)});
+      } else if (!A->Ty.isTensorLike()) {
+        Diags.report(DiagId::MutatesNonTensor, V->Loc,
+                     {Name, printType(A->Ty)});
+      } else if (!Mutated.insert(Name).second) {
+        Diags.report(DiagId::MutatesDuplicate, V->Loc, {Name});
+      }
+    }
+  }
+  // Alias sets a, b, c, ... in parameter order.
+  unsigned NextSet = 0;
+  for (size_t I = 0; I < S.Arguments.size(); ++I) {
+    Argument &A = S.Arguments[I];
+    if (Mutated.count(A.Name)) {
+      AliasInfo Alias;
+      Alias.BeforeSets = {aliasSetName(NextSet++)};
+      Alias.IsWrite = true;
+      A.Ty.ElementAlias = Alias;
+    } else if (Fn.Impl.Params[I].MutableRef) {
+      Diags.report(DiagId::UnmarkedMutableTensor, Fn.Impl.Params[I].Loc,
+                   {A.Name});
+    }
+  }
+
+  if (Fn.ReturnsTensorRef) {
+    const Argument *Out = nullptr;
+    unsigned Count = 0;
+    for (const Argument &A : S.Arguments)
+      if (A.Ty.ElementAlias && !A.Ty.IsList) {
+        Out = &A;
+        ++Count;
+      }
+    if (Count != 1)
+      Diags.report(DiagId::ReturnRefNeedsOneMutated, Fn.Impl.Loc,
+                   {std::to_string(Count)});
+    else
+      S.Returns.front().Ty.ElementAlias = Out->Ty.ElementAlias;
+  }
+
+  if (const AnnotationValue *V = Attr.find("kwonly")) {
+    std::string Name = trim(V->Text);
+    bool Seen = false;
+    for (Argument &A : S.Arguments) {
+      Seen = Seen || A.Name == Name;
+      A.KwargOnly = Seen;
+    }
+    if (!Seen)
+      Diags.report(DiagId::KwonlyUnknownParam, V->Loc,
+                   {Name, S.Name, paramNames(S)});
+  }
+
+  if (const AnnotationValue *V = Attr.find("tags")) {
+    for (const std::string &Tag : splitList(V->Text)) {
+      const auto &Known = knownTags();
+      if (std::find(Known.begin(), Known.end(), Tag) == Known.end())
+        Diags.report(DiagId::UnknownTag, V->Loc, {Tag, join(Known, ", ")});
+      else if (std::find(Tags.begin(), Tags.end(), Tag) == Tags.end())
+        Tags.push_back(Tag);
+    }
+  }
+
+  const std::string &File = Fn.Impl.Loc.File;
+  Fn.Impl.Key = endsWith(File, ".cu") || endsWith(File, ".cuh")
+                    ? DispatchKey::CUDA
+                    : DispatchKey::CPU;
+  if (const AnnotationValue *V = Attr.find("device")) {
+    if (auto Key = deviceKey(trim(V->Text)))
+      Fn.Impl.Key = *Key;
+    else
+      Diags.report(DiagId::UnknownDevice, V->Loc, {V->Text});
+  }
+  return Diags.errorCount() == Before;
+}
+
+/// Types equal once every SymInt is read as int.
+Type concreteInts(Type T) {
+  if (T.Base == BaseType::SymInt)
+    T.Base = BaseType::Int;
+  return T;
+}
+
+/// Merges \p From into \p Into when they agree modulo int/SymInt; widens
+/// \p Into to SymInt where either says SymInt.
+bool unify(OpSchema &Into, const OpSchema &From) {
+  if (Into.Arguments.size() != From.Arguments.size() ||
+      Into.Returns.size() != From.Returns.size())
+    return false;
+  OpSchema Merged = Into;
+  for (size_t I = 0; I < Into.Arguments.size(); ++I) {
+    Argument &A = Merged.Arguments[I];
+    const Argument &B = From.Arguments[I];
+    Argument AC = A, BC = B;
+    AC.Ty = concreteInts(A.Ty);
+    BC.Ty = concreteInts(B.Ty);
+    if (!(AC == BC))
+      return false;
+    if (B.Ty.Base == BaseType::SymInt)
+      A.Ty.Base = BaseType::SymInt;
+  }
+  for (size_t I = 0; I < Into.Returns.size(); ++I) {
+    Return &A = Merged.Returns[I];
+    const Return &B = From.Returns[I];
+    if (!(concreteInts(A.Ty) == concreteInts(B.Ty)) || A.Name != B.Name)
+      return false;
+    if (B.Ty.Base == BaseType::SymInt)
+      A.Ty.Base = BaseType::SymInt;
+  }
+  Into = std::move(Merged);
+  return true;
+}
+
+} // namespace
+
+bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
+              OpLibrary &Library) {
+  unsigned Before = Diags.errorCount();
+  // One function seen from several translation units (a header annotation)
+  // is one kernel: keep the first sighting.
+  std::vector<AnnotatedFunction> Unique;
+  for (AnnotatedFunction &Fn : Functions) {
+    bool Seen = false;
+    for (const AnnotatedFunction &U : Unique)
+      Seen = Seen || (U.Attr.Loc == Fn.Attr.Loc && U.Impl.Loc == Fn.Impl.Loc);
+    if (!Seen)
+      Unique.push_back(std::move(Fn));
+  }
+
+  std::map<std::string, Op> Ops;
+  for (AnnotatedFunction &Fn : Unique) {
+    if (Fn.Attr.Kind != AnnotationKind::CustomOp)
+      continue; // Fakes and backwards are handled by their own phases.
+    std::vector<std::string> Tags;
+    if (!applyAnnotation(Fn, Diags, Tags))
+      continue;
+    std::string Name = Fn.Inferred.fullName();
+    auto [It, Inserted] = Ops.try_emplace(Name);
+    Op &O = It->second;
+    if (Inserted) {
+      O.Schema = Fn.Inferred;
+      O.Loc = Fn.Attr.Loc;
+      O.Tags = Tags;
+      O.Kernels.push_back(std::move(Fn.Impl));
+      continue;
+    }
+    if (!unify(O.Schema, Fn.Inferred)) {
+      Diags.report(DiagId::ConflictingSchemas, Fn.Impl.Loc,
+                   {Name, printSchema(Fn.Inferred)});
+      Diags.report(DiagId::ConflictingSchemasOther, O.Kernels.front().Loc,
+                   {printSchema(O.Schema)});
+      continue;
+    }
+    for (const std::string &Tag : Tags)
+      if (std::find(O.Tags.begin(), O.Tags.end(), Tag) == O.Tags.end())
+        O.Tags.push_back(Tag);
+    auto Same = std::find_if(O.Kernels.begin(), O.Kernels.end(),
+                             [&](const Kernel &K) { return K.Key == Fn.Impl.Key; });
+    if (Same != O.Kernels.end()) {
+      std::string Key(dispatchKeyName(Fn.Impl.Key));
+      Diags.report(DiagId::DuplicateKernel, Fn.Impl.Loc, {Name, Key});
+      Diags.report(DiagId::DuplicateKernelOther, Same->Loc, {Key});
+      continue;
+    }
+    O.Kernels.push_back(std::move(Fn.Impl));
+  }
+  for (auto &[Name, O] : Ops) {
+    std::sort(O.Kernels.begin(), O.Kernels.end(),
+              [](const Kernel &A, const Kernel &B) { return A.Key < B.Key; });
+    Library.Ops.push_back(std::move(O));
+  }
+  return Diags.errorCount() == Before;
+}
+
+} // namespace opgen

@@ -1,0 +1,708 @@
+//===- Emit.cpp - Model to generated files --------------------------------===//
+//
+// One function per generated file, each filling its template. The C++ and
+// Python "calling conventions" of a schema (dispatcher types, Python type
+// hints, default literals) are small translators at the top.
+//===----------------------------------------------------------------------===//
+#include "opgen/Emit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+namespace opgen {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+std::string join(const std::vector<std::string> &Items, const char *Sep) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size(); ++I) {
+    if (I)
+      Out += Sep;
+    Out += Items[I];
+  }
+  return Out;
+}
+
+/// A double-quoted string literal valid in C++, Python and JSON.
+std::string quote(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (static_cast<unsigned char>(C) < 0x20) {
+        char Buf[8];
+        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += C;
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+bool isMutated(const Argument &A) {
+  const AliasInfo *Alias = A.Ty.alias();
+  return Alias && Alias->IsWrite;
+}
+
+std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> Names;
+  for (const std::string &S : L.Sources)
+    Names.push_back(displayPath(S, Opts.Root));
+  return join(Names, ", ");
+}
+
+/// `mylib_crop` or `mylib_muladd_out`: a C++/Python identifier per op.
+std::string opIdentifier(const OpSchema &S) {
+  std::string Id = S.Namespace + "_" + S.Name;
+  if (!S.Overload.empty())
+    Id += "_" + S.Overload;
+  return Id;
+}
+
+std::string wrapperName(const Op &O, const Kernel &K) {
+  return opIdentifier(O.Schema) + "__" + std::string(dispatchKeyName(K.Key));
+}
+
+/// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).
+std::string nameInLibrary(const OpSchema &S) {
+  return S.Overload.empty() ? S.Name : S.Name + "." + S.Overload;
+}
+
+std::set<std::string> namespaces(const OpLibrary &L) {
+  std::set<std::string> Out;
+  for (const Op &O : L.Ops)
+    Out.insert(O.Schema.Namespace);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// C++: the dispatcher's calling convention
+//===----------------------------------------------------------------------===//
+
+std::string cppElementType(BaseType B) {
+  switch (B) {
+  case BaseType::Tensor:
+    return "at::Tensor";
+  case BaseType::Int:
+    return "int64_t";
+  case BaseType::SymInt:
+    return "c10::SymInt";
+  case BaseType::Float:
+    return "double";
+  case BaseType::Bool:
+    return "bool";
+  case BaseType::Str:
+    return "c10::string_view";
+  case BaseType::Scalar:
+    return "at::Scalar";
+  case BaseType::ScalarType:
+    return "at::ScalarType";
+  case BaseType::Layout:
+    return "at::Layout";
+  case BaseType::MemoryFormat:
+    return "at::MemoryFormat";
+  case BaseType::Device:
+    return "at::Device";
+  case BaseType::Generator:
+    return "at::Generator";
+  }
+  return "";
+}
+
+/// The C++ argument type the dispatcher uses for schema type \p T.
+std::string cppArgumentType(const Type &T, bool Mutated) {
+  if (T.IsList) {
+    if (T.Base == BaseType::Tensor) {
+      if (T.ElementOptional)
+        return "const c10::List<std::optional<at::Tensor>>&";
+      return T.Optional ? "std::optional<at::TensorList>" : "at::TensorList";
+    }
+    if (T.FixedSize)
+      return "std::array<bool, " + std::to_string(*T.FixedSize) + ">";
+    if (T.Base == BaseType::Int)
+      return T.Optional ? "at::OptionalIntArrayRef" : "c10::IntArrayRef";
+    if (T.Base == BaseType::SymInt)
+      return T.Optional ? "at::OptionalSymIntArrayRef" : "c10::SymIntArrayRef";
+    std::string List = "c10::ArrayRef<" + cppElementType(T.Base) + ">";
+    return T.Optional ? "std::optional<" + List + ">" : List;
+  }
+  std::string Elem = cppElementType(T.Base);
+  if (T.Base == BaseType::Tensor && !T.Optional)
+    return Mutated ? "at::Tensor&" : "const at::Tensor&";
+  bool ByRef = T.Base == BaseType::Tensor || T.Base == BaseType::Scalar;
+  std::string Full = T.Optional ? "std::optional<" + Elem + ">" : Elem;
+  return ByRef ? "const " + Full + "&" : Full;
+}
+
+std::string cppReturnElement(const Return &R) {
+  const Type &T = R.Ty;
+  if (T.Base == BaseType::Tensor && !T.IsList && R.Ty.alias())
+    return "at::Tensor&";
+  std::string Elem = T.Base == BaseType::Str ? "std::string"
+                                             : cppElementType(T.Base);
+  if (T.IsList)
+    Elem = "std::vector<" + Elem + ">";
+  return T.Optional ? "std::optional<" + Elem + ">" : Elem;
+}
+
+std::string cppReturnType(const OpSchema &S) {
+  if (S.Returns.empty())
+    return "void";
+  if (S.Returns.size() == 1)
+    return cppReturnElement(S.Returns.front());
+  std::vector<std::string> Elems;
+  for (const Return &R : S.Returns)
+    Elems.push_back(cppReturnElement(R));
+  return "std::tuple<" + join(Elems, ", ") + ">";
+}
+
+std::string cppParameterList(const OpSchema &S, bool WithNames) {
+  std::vector<std::string> Params;
+  for (const Argument &A : S.Arguments)
+    Params.push_back(cppArgumentType(A.Ty, isMutated(A)) +
+                     (WithNames ? " " + A.Name : ""));
+  return join(Params, ", ");
+}
+
+/// The expression that passes dispatcher argument \p A to a kernel that takes
+/// it as \p P.
+std::string convertArgument(const Argument &A, const CppParam &P) {
+  const std::string &Name = A.Name;
+  if (A.Ty.Base == BaseType::SymInt && P.ConcreteInt)
+    return "opgen::rt::concrete(" + Name + ", __FILE__, __LINE__)";
+  if (P.MutableRef && !isMutated(A))
+    return "const_cast<" + P.Spelling + ">(" + Name + ")";
+  if (P.Container == CppContainer::Vector)
+    return P.StdOptional ? "opgen::rt::to_vector(" + Name + ")"
+                         : Name + ".vec()";
+  if (P.StdString)
+    return P.StdOptional ? "opgen::rt::to_string(" + Name + ")"
+                         : "std::string(" + Name + ")";
+  return Name;
+}
+
+std::string provenance(const Op &O, const Kernel &K) {
+  return O.Schema.fullName() + " (" + std::string(dispatchKeyName(K.Key)) +
+         ") from " + K.Loc.str();
+}
+
+//===----------------------------------------------------------------------===//
+// C++ files
+//===----------------------------------------------------------------------===//
+
+std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Blocks;
+  for (const std::string &Ns : namespaces(L)) {
+    Blocks << "TORCH_LIBRARY(" << Ns << ", m) {\n";
+    Blocks << "  m.set_python_module(" << quote(L.PythonPackage + ".fakes")
+           << ");\n";
+    for (const Op &O : L.Ops) {
+      if (O.Schema.Namespace != Ns)
+        continue;
+      Blocks << "  // " << O.Schema.fullName() << " from " << O.Loc.str()
+             << "\n";
+      Blocks << "  m.def(" << quote(printSchemaWithoutNamespace(O.Schema));
+      if (!O.Tags.empty()) {
+        std::vector<std::string> Tags;
+        for (const std::string &T : O.Tags)
+          Tags.push_back("at::Tag::" + T);
+        Blocks << ", {" << join(Tags, ", ") << "}";
+      }
+      Blocks << ");\n";
+    }
+    Blocks << "}\n";
+    for (DispatchKey Key : {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta,
+                            DispatchKey::CompositeExplicitAutograd}) {
+      std::ostringstream Impls;
+      for (const Op &O : L.Ops) {
+        if (O.Schema.Namespace != Ns)
+          continue;
+        for (const Kernel &K : O.Kernels)
+          if (K.Key == Key)
+            Impls << "  m.impl(" << quote(nameInLibrary(O.Schema))
+                  << ", TORCH_FN(opgen_generated::" << wrapperName(O, K)
+                  << "));\n";
+      }
+      if (Impls.str().empty())
+        continue;
+      Blocks << "\nTORCH_LIBRARY_IMPL(" << Ns << ", " << dispatchKeyName(Key)
+             << ", m) {\n"
+             << Impls.str() << "}\n";
+    }
+    Blocks << "\n";
+  }
+  return renderTemplate("registration.cpp",
+                        {{"sources", sourcesDoc(L, Opts)},
+                         {"blocks", Blocks.str()}});
+}
+
+std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Decls;
+  for (const Op &O : L.Ops)
+    for (const Kernel &K : O.Kernels)
+      Decls << "// " << provenance(O, K) << "\n"
+            << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
+            << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
+  return renderTemplate("opgen_kernels.h", {{"sources", sourcesDoc(L, Opts)},
+                                            {"declarations", Decls.str()}});
+}
+
+std::string emitShard(const OpLibrary &L, const std::string &Source,
+                      const EmitOptions &Opts) {
+  std::ostringstream Wrappers;
+  for (const Op &O : L.Ops) {
+    for (const Kernel &K : O.Kernels) {
+      if (K.HostSource != Source)
+        continue;
+      std::vector<std::string> Args;
+      for (size_t I = 0; I < O.Schema.Arguments.size(); ++I)
+        Args.push_back(convertArgument(O.Schema.Arguments[I], K.Params[I]));
+      std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
+      Wrappers << "// " << provenance(O, K) << "\n"
+               << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
+               << cppParameterList(O.Schema, true) << ") {\n"
+               << "  " << (O.Schema.Returns.empty() ? "" : "return ") << Call
+               << ";\n"
+               << "}\n\n";
+    }
+  }
+  std::string ShardDir = Opts.OutputDir + "/shards";
+  return renderTemplate("shard.cpp",
+                        {{"source", displayPath(Source, Opts.Root)},
+                         {"include_path", relativePath(ShardDir, Source)},
+                         {"wrappers", Wrappers.str()}});
+}
+
+std::string emitOpsHeader(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Out;
+  for (const std::string &Ns : namespaces(L)) {
+    Out << "namespace " << Ns << "::ops {\n\n";
+    for (const Op &O : L.Ops) {
+      if (O.Schema.Namespace != Ns)
+        continue;
+      std::string Fn = O.Schema.Overload.empty()
+                           ? O.Schema.Name
+                           : O.Schema.Name + "_" + O.Schema.Overload;
+      std::vector<std::string> Names;
+      for (const Argument &A : O.Schema.Arguments)
+        Names.push_back(A.Name);
+      std::string Ret = cppReturnType(O.Schema);
+      Out << "/// `" << printSchema(O.Schema) << "` (" << O.Loc.str() << ")\n"
+          << "inline " << Ret << " " << Fn << "("
+          << cppParameterList(O.Schema, true) << ") {\n"
+          << "  static auto op = c10::Dispatcher::singleton()\n"
+          << "      .findSchemaOrThrow(" << quote(O.Schema.qualifiedName())
+          << ", " << quote(O.Schema.Overload) << ")\n"
+          << "      .typed<" << Ret << "("
+          << cppParameterList(O.Schema, false) << ")>();\n"
+          << "  return op.call(" << join(Names, ", ") << ");\n"
+          << "}\n\n";
+    }
+    Out << "} // namespace " << Ns << "::ops\n";
+  }
+  return renderTemplate("ops.h",
+                        {{"sources", sourcesDoc(L, Opts)}, {"namespaces", Out.str()}});
+}
+
+//===----------------------------------------------------------------------===//
+// Python: type hints and literals
+//===----------------------------------------------------------------------===//
+
+std::string pyElementType(BaseType B) {
+  switch (B) {
+  case BaseType::Tensor:
+    return "torch.Tensor";
+  case BaseType::Int:
+    return "int";
+  case BaseType::SymInt:
+    return "Union[int, torch.SymInt]";
+  case BaseType::Float:
+    return "float";
+  case BaseType::Bool:
+    return "bool";
+  case BaseType::Str:
+    return "str";
+  case BaseType::Scalar:
+    return "Union[int, float, bool]";
+  case BaseType::ScalarType:
+    return "torch.dtype";
+  case BaseType::Layout:
+    return "torch.layout";
+  case BaseType::MemoryFormat:
+    return "torch.memory_format";
+  case BaseType::Device:
+    return "Union[torch.device, str]";
+  case BaseType::Generator:
+    return "torch.Generator";
+  }
+  return "object";
+}
+
+std::string pyType(const Type &T, bool IsReturn) {
+  std::string Elem = pyElementType(T.Base);
+  if (T.ElementOptional)
+    Elem = "Optional[" + Elem + "]";
+  if (T.IsList)
+    Elem = (IsReturn ? "List[" : "Sequence[") + Elem + "]";
+  return T.Optional ? "Optional[" + Elem + "]" : Elem;
+}
+
+std::string pyReturnType(const OpSchema &S) {
+  if (S.Returns.empty())
+    return "None";
+  if (S.Returns.size() == 1)
+    return pyType(S.Returns.front().Ty, true);
+  std::vector<std::string> Elems;
+  for (const Return &R : S.Returns)
+    Elems.push_back(pyType(R.Ty, true));
+  return "Tuple[" + join(Elems, ", ") + "]";
+}
+
+std::string pyFloat(double D) {
+  if (std::isinf(D))
+    return D > 0 ? "float(\"inf\")" : "float(\"-inf\")";
+  if (std::isnan(D))
+    return "float(\"nan\")";
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "%.17g", D);
+  // Shortest form that reads back exactly, like Python's repr.
+  for (int Precision = 1; Precision <= 17; ++Precision) {
+    char Short[64];
+    std::snprintf(Short, sizeof(Short), "%.*g", Precision, D);
+    if (std::strtod(Short, nullptr) == D) {
+      std::snprintf(Buf, sizeof(Buf), "%s", Short);
+      break;
+    }
+  }
+  std::string Out = Buf;
+  if (Out.find_first_of(".en") == std::string::npos)
+    Out += ".0";
+  return Out;
+}
+
+std::string pyDefault(const DefaultValue &V) {
+  struct Visitor {
+    std::string operator()(std::monostate) const { return "None"; }
+    std::string operator()(bool B) const { return B ? "True" : "False"; }
+    std::string operator()(int64_t I) const { return std::to_string(I); }
+    std::string operator()(double D) const { return pyFloat(D); }
+    std::string operator()(const std::string &S) const { return quote(S); }
+    std::string operator()(const DefaultValue::IntList &L) const {
+      std::vector<std::string> Items;
+      for (int64_t I : L)
+        Items.push_back(std::to_string(I));
+      return "[" + join(Items, ", ") + "]";
+    }
+    std::string operator()(const DefaultValue::FloatList &L) const {
+      std::vector<std::string> Items;
+      for (double D : L)
+        Items.push_back(pyFloat(D));
+      return "[" + join(Items, ", ") + "]";
+    }
+    std::string operator()(const DefaultValue::BoolList &L) const {
+      std::vector<std::string> Items;
+      for (bool B : L)
+        Items.push_back(B ? "True" : "False");
+      return "[" + join(Items, ", ") + "]";
+    }
+  };
+  return std::visit(Visitor{}, V.Value);
+}
+
+const std::set<std::string> &pythonKeywords() {
+  static const std::set<std::string> Keywords = {
+      "False", "None",   "True",    "and",      "as",       "assert", "async",
+      "await", "break",  "class",   "continue", "def",      "del",    "elif",
+      "else",  "except", "finally", "for",      "from",     "global", "if",
+      "import", "in",    "is",      "lambda",   "nonlocal", "not",    "or",
+      "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
+  return Keywords;
+}
+
+std::string pyIdentifier(std::string Name) {
+  return pythonKeywords().count(Name) ? Name + "_" : Name;
+}
+
+/// The Python function name of an op in `<package>.ops`.
+std::string pyFunctionName(const OpLibrary &L, const OpSchema &S) {
+  std::string Name = namespaces(L).size() > 1 ? S.Namespace + "_" + S.Name : S.Name;
+  if (!S.Overload.empty())
+    Name += "_" + S.Overload;
+  return pyIdentifier(Name);
+}
+
+/// `pic: torch.Tensor, box: Sequence[int], *, out: torch.Tensor`.
+std::string pyParameters(const OpSchema &S) {
+  std::vector<std::string> Params;
+  bool StarDone = false;
+  for (const Argument &A : S.Arguments) {
+    if (A.KwargOnly && !StarDone) {
+      Params.push_back("*");
+      StarDone = true;
+    }
+    std::string P = pyIdentifier(A.Name) + ": " + pyType(A.Ty, false);
+    if (A.Default)
+      P += " = " + pyDefault(*A.Default);
+    Params.push_back(P);
+  }
+  return join(Params, ", ");
+}
+
+std::string pyCallArguments(const OpSchema &S) {
+  std::vector<std::string> Args;
+  for (const Argument &A : S.Arguments)
+    Args.push_back(A.KwargOnly ? A.Name + "=" + pyIdentifier(A.Name)
+                               : pyIdentifier(A.Name));
+  return join(Args, ", ");
+}
+
+std::string kernelsDoc(const Op &O) {
+  std::vector<std::string> Items;
+  for (const Kernel &K : O.Kernels)
+    Items.push_back(std::string(dispatchKeyName(K.Key)) + " (" + K.Loc.str() +
+                    ")");
+  return join(Items, ", ");
+}
+
+std::string overloadExpr(const OpSchema &S) {
+  return "torch.ops." + S.Namespace + "." + S.Name + "." +
+         (S.Overload.empty() ? "default" : S.Overload);
+}
+
+std::string namespacesDoc(const OpLibrary &L) {
+  std::set<std::string> Set = namespaces(L);
+  std::vector<std::string> Names(Set.begin(), Set.end());
+  return join(Names, ", torch.ops.");
+}
+
+//===----------------------------------------------------------------------===//
+// Python files
+//===----------------------------------------------------------------------===//
+
+std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> Names;
+  for (const Op &O : L.Ops)
+    Names.push_back(O.Schema.fullName());
+  std::string Env = "OPGEN_" + L.PythonPackage + "_LIBRARY";
+  for (char &C : Env)
+    C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return renderTemplate("__init__.py",
+                        {{"sources", sourcesDoc(L, Opts)},
+                         {"package", L.PythonPackage},
+                         {"op_names", Names.empty() ? "no ops" : join(Names, ", ")},
+                         {"namespaces_doc", namespacesDoc(L)},
+                         {"library", L.LibraryName},
+                         {"library_env", Env}});
+}
+
+std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
+  return renderTemplate("fakes.py", {{"sources", sourcesDoc(L, Opts)},
+                                     {"package", L.PythonPackage},
+                                     {"fakes", ""}});
+}
+
+std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> All;
+  std::ostringstream Fns;
+  for (const Op &O : L.Ops) {
+    std::string Name = pyFunctionName(L, O.Schema);
+    All.push_back(quote(Name));
+    Fns << "\n\ndef " << Name << "(" << pyParameters(O.Schema) << ") -> "
+        << pyReturnType(O.Schema) << ":\n"
+        << "    \"\"\"``" << printSchema(O.Schema) << "``\n\n"
+        << "    Kernels: " << kernelsDoc(O) << ".\n"
+        << "    \"\"\"\n"
+        << "    return " << overloadExpr(O.Schema) << "("
+        << pyCallArguments(O.Schema) << ")\n";
+  }
+  return renderTemplate("ops.py", {{"sources", sourcesDoc(L, Opts)},
+                                   {"package", L.PythonPackage},
+                                   {"all", join(All, ", ")},
+                                   {"functions", Fns.str()}});
+}
+
+std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Fns, Packets;
+  for (const Op &O : L.Ops)
+    Fns << "def " << pyFunctionName(L, O.Schema) << "("
+        << pyParameters(O.Schema) << ") -> " << pyReturnType(O.Schema)
+        << ": ...\n";
+  for (const std::string &Ns : namespaces(L)) {
+    std::map<std::string, std::vector<const Op *>> Packet;
+    for (const Op &O : L.Ops)
+      if (O.Schema.Namespace == Ns)
+        Packet[O.Schema.Name].push_back(&O);
+    for (const auto &[Name, Overloads] : Packet) {
+      Packets << "\nclass _" << Ns << "_" << Name << "_packet:\n";
+      for (const Op *O : Overloads) {
+        Packets << "    " << (O->Schema.Overload.empty() ? "default" : O->Schema.Overload)
+                << ": torch._ops.OpOverload  # " << printSchema(O->Schema) << "\n";
+      }
+      const OpSchema &Default = Overloads.front()->Schema;
+      Packets << "    def __call__(self, " << pyParameters(Default) << ") -> "
+              << pyReturnType(Default) << ": ...\n";
+    }
+    Packets << "\nclass _" << Ns << "_namespace:\n";
+    for (const auto &[Name, Overloads] : Packet)
+      Packets << "    " << Name << ": _" << Ns << "_" << Name << "_packet\n";
+    Packets << "\n# torch.ops." << Ns << "\n" << Ns << ": _" << Ns << "_namespace\n";
+  }
+  return renderTemplate("ops.pyi", {{"sources", sourcesDoc(L, Opts)},
+                                    {"package", L.PythonPackage},
+                                    {"namespaces_doc", namespacesDoc(L)},
+                                    {"functions", Fns.str()},
+                                    {"packets", Packets.str()}});
+}
+
+std::vector<std::string> pyDevices(const Op &O) {
+  std::set<std::string> Devices;
+  for (const Kernel &K : O.Kernels) {
+    if (K.Key == DispatchKey::CPU || K.Key == DispatchKey::CompositeExplicitAutograd)
+      Devices.insert("cpu");
+    if (K.Key == DispatchKey::CUDA || K.Key == DispatchKey::CompositeExplicitAutograd)
+      Devices.insert("cuda");
+  }
+  std::vector<std::string> Out;
+  for (const std::string &D : Devices)
+    Out.push_back(quote(D));
+  return Out;
+}
+
+std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Ops;
+  for (const Op &O : L.Ops) {
+    std::vector<std::string> Args;
+    for (const Argument &A : O.Schema.Arguments)
+      Args.push_back("(" + quote(A.Name) + ", " + quote(printType(A.Ty)) + ", " +
+                     (A.Default ? "True" : "False") + ", " +
+                     (A.KwargOnly ? "True" : "False") + ", " +
+                     (isMutated(A) ? "True" : "False") + ")");
+    Ops << "    {\n"
+        << "        \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
+        << "        \"overload\": " << quote(O.Schema.Overload) << ",\n"
+        << "        \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
+        << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
+        << "        \"has_fake\": False,\n"
+        << "        \"has_autograd\": False,\n"
+        << "        \"arguments\": [\n";
+    for (const std::string &A : Args)
+      Ops << "            " << A << ",\n";
+    Ops << "        ],\n"
+        << "    },\n";
+  }
+  return renderTemplate(
+      "test_ops.py",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"package", L.PythonPackage},
+       {"samples_doc", L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
+       {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
+       {"ops", Ops.str()}});
+}
+
+std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> Shards;
+  bool HasCuda = false;
+  for (const std::string &Source : L.Sources) {
+    std::string Shard = shardPath(Source);
+    if (Shard.empty())
+      continue;
+    Shards.push_back(Shard);
+    HasCuda = HasCuda || Shard.size() > 3 && Shard.compare(Shard.size() - 3, 3, ".cu") == 0;
+  }
+  return renderTemplate(
+      "CMakeLists.txt",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"package", L.PythonPackage},
+       {"library", L.LibraryName},
+       {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
+       {"shards", join(Shards, "\n")},
+       {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
+}
+
+std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
+  std::ostringstream Out;
+  Out << "{\n  \"generator\": \"opgen\",\n  \"package\": " << quote(L.PythonPackage)
+      << ",\n  \"library\": " << quote(L.LibraryName) << ",\n  \"ops\": [";
+  for (size_t I = 0; I < L.Ops.size(); ++I) {
+    const Op &O = L.Ops[I];
+    Out << (I ? "," : "") << "\n    {\n"
+        << "      \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
+        << "      \"overload\": " << quote(O.Schema.Overload) << ",\n"
+        << "      \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
+        << "      \"tags\": [";
+    for (size_t T = 0; T < O.Tags.size(); ++T)
+      Out << (T ? ", " : "") << quote(O.Tags[T]);
+    Out << "],\n      \"kernels\": {";
+    for (size_t K = 0; K < O.Kernels.size(); ++K)
+      Out << (K ? ", " : "") << quote(std::string(dispatchKeyName(O.Kernels[K].Key)))
+          << ": " << quote(O.Kernels[K].Loc.str());
+    Out << "},\n      \"fake\": null,\n      \"autograd\": null\n    }";
+  }
+  Out << (L.Ops.empty() ? "" : "\n  ") << "],\n  \"files\": [";
+  for (size_t I = 0; I < Files.size(); ++I)
+    Out << (I ? ", " : "") << "\n    " << quote(Files[I]);
+  Out << "\n  ]\n}\n";
+  return Out.str();
+}
+
+} // namespace
+
+std::string shardPath(const std::string &Source) {
+  static const char *const Compiled[] = {".cpp", ".cc", ".cxx", ".cu"};
+  for (const char *Ext : Compiled) {
+    std::string E(Ext);
+    if (Source.size() > E.size() &&
+        Source.compare(Source.size() - E.size(), E.size(), E) == 0)
+      return "shards/" + Source.substr(Source.find_last_of('/') + 1);
+  }
+  return "";
+}
+
+FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
+  FileSet Files;
+  const std::string Py = "python/" + L.PythonPackage + "/";
+  Files["registration.cpp"] = emitRegistration(L, Opts);
+  Files["CMakeLists.txt"] = emitCMakeLists(L, Opts);
+  Files["opgen_kernels.h"] = emitKernelDeclarations(L, Opts);
+  Files["include/" + L.PythonPackage + "/ops.h"] = emitOpsHeader(L, Opts);
+  Files[Py + "__init__.py"] = emitPythonInit(L, Opts);
+  Files[Py + "fakes.py"] = emitPythonFakes(L, Opts);
+  Files[Py + "ops.py"] = emitPythonOps(L, Opts);
+  Files[Py + "ops.pyi"] = emitPyi(L, Opts);
+  Files["tests/test_" + L.PythonPackage + "_ops.py"] = emitTests(L, Opts);
+  for (const std::string &Source : L.Sources) {
+    std::string Shard = shardPath(Source);
+    if (!Shard.empty())
+      Files[Shard] = emitShard(L, Source, Opts);
+  }
+  std::vector<std::string> Names;
+  for (const auto &[Name, Text] : Files)
+    Names.push_back(Name);
+  Names.push_back("manifest.json");
+  std::sort(Names.begin(), Names.end());
+  Files["manifest.json"] = emitManifest(L, Names);
+  return Files;
+}
+
+} // namespace opgen

@@ -1,0 +1,144 @@
+//===- Writer.cpp - Write generated files atomically ----------------------===//
+#include "opgen/Writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace opgen {
+
+namespace {
+
+std::optional<std::string> readFile(const fs::path &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return std::nullopt;
+  std::ostringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+/// The "files" list of an earlier run's manifest.json: what opgen owns.
+std::set<std::string> previouslyGenerated(const fs::path &Dir) {
+  std::set<std::string> Out;
+  std::optional<std::string> Manifest = readFile(Dir / "manifest.json");
+  if (!Manifest)
+    return Out;
+  size_t Pos = Manifest->find("\"files\": [");
+  if (Pos == std::string::npos)
+    return Out;
+  size_t End = Manifest->find(']', Pos);
+  for (size_t Q = Manifest->find('"', Pos + 9); Q < End;
+       Q = Manifest->find('"', Q + 1)) {
+    size_t Close = Manifest->find('"', Q + 1);
+    std::string Name = Manifest->substr(Q + 1, Close - Q - 1);
+    // Only plain relative paths; never follow anything that leaves Dir.
+    if (!Name.empty() && Name[0] != '/' && Name.find("..") == std::string::npos)
+      Out.insert(Name);
+    Q = Close;
+  }
+  return Out;
+}
+
+} // namespace
+
+bool writeFiles(const std::string &DirName, const FileSet &Files,
+                bool CheckOnly, DiagSink &Diags) {
+  fs::path Dir(DirName);
+  std::vector<std::pair<fs::path, std::string>> Changed;
+  for (const auto &[Name, Text] : Files) {
+    std::optional<std::string> Old = readFile(Dir / Name);
+    if (Old && *Old == Text)
+      continue;
+    if (CheckOnly) {
+      Diags.report(DiagId::StaleOutput, SourceLoc{}, {(Dir / Name).string()});
+      continue;
+    }
+    Changed.push_back({Dir / Name, Text});
+  }
+  std::set<std::string> Stale = previouslyGenerated(Dir);
+  for (const auto &[Name, Text] : Files)
+    Stale.erase(Name);
+  if (CheckOnly) {
+    for (const std::string &Name : Stale)
+      if (fs::exists(Dir / Name))
+        Diags.report(DiagId::StaleOutput, SourceLoc{}, {(Dir / Name).string()});
+    return Diags.errorCount() == 0;
+  }
+
+  // Stage every changed file first, so that a failure leaves the previous
+  // output as it was; then move them into place.
+  std::vector<std::pair<fs::path, fs::path>> Staged;
+  auto Unstage = [&Staged] {
+    for (const auto &[Tmp, Final] : Staged)
+      fs::remove(Tmp);
+  };
+  for (const auto &[Path, Text] : Changed) {
+    std::error_code EC;
+    fs::create_directories(Path.parent_path(), EC);
+    fs::path Tmp = Path;
+    Tmp += ".opgen-tmp." + std::to_string(::getpid());
+    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
+    if (EC || !Out || !(Out << Text) || (Out.close(), !Out)) {
+      Diags.report(DiagId::CannotWrite, SourceLoc{},
+                   {Path.string(), EC ? EC.message() : std::strerror(errno)});
+      fs::remove(Tmp);
+      Unstage();
+      return false;
+    }
+    Staged.push_back({Tmp, Path});
+  }
+  for (const auto &[Tmp, Final] : Staged) {
+    std::error_code EC;
+    fs::rename(Tmp, Final, EC);
+    if (EC) {
+      Diags.report(DiagId::CannotWrite, SourceLoc{}, {Final.string(), EC.message()});
+      Unstage();
+      return false;
+    }
+  }
+  for (const std::string &Name : Stale) {
+    std::error_code EC;
+    fs::remove(Dir / Name, EC);
+  }
+  return true;
+}
+
+bool writeDepfile(const std::string &Path, const std::string &Target,
+                  const std::set<std::string> &Deps, DiagSink &Diags) {
+  auto Escape = [](const std::string &S) {
+    std::string Out;
+    for (char C : S) {
+      if (C == ' ' || C == '#')
+        Out += '\\';
+      if (C == '$')
+        Out += '$';
+      Out += C;
+    }
+    return Out;
+  };
+  std::string Text = Escape(Target) + ":";
+  for (const std::string &D : Deps)
+    if (fs::exists(D))
+      Text += " \\\n  " + Escape(D);
+  Text += "\n";
+  if (std::optional<std::string> Old = readFile(Path); Old && *Old == Text)
+    return true;
+  std::error_code EC;
+  fs::create_directories(fs::path(Path).parent_path(), EC);
+  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  if (EC || !Out || !(Out << Text)) {
+    Diags.report(DiagId::CannotWrite, SourceLoc{},
+                 {Path, EC ? EC.message() : std::strerror(errno)});
+    return false;
+  }
+  return true;
+}
+
+} // namespace opgen
