@@ -17,7 +17,7 @@ PY_PACKAGES=(
   "expecttest==0.3.0"
 )
 DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
-              libgtest-dev cmake ninja-build g++ python3)
+              libgtest-dev cmake ninja-build g++ python3 python3-venv)
 
 log() { printf '[setup] %s\n' "$*"; }
 

@@ -1,0 +1,227 @@
+//===- CheckTest.cpp - Tests for the check/infer phase --------------------===//
+///
+/// \file
+/// Builds AnnotatedFunctions by hand (as the frontend would) and checks the
+/// schemas and diagnostics the check phase derives from them.
+//===----------------------------------------------------------------------===//
+
+#include "opgen/Check.h"
+
+#include <gtest/gtest.h>
+
+using namespace opgen;
+
+namespace {
+
+/// A parameter of the kernel under construction.
+struct Param {
+  std::string Name;
+  Type Ty;
+  bool MutableRef = false;
+};
+
+AnnotatedFunction function(const std::string &OpName, std::vector<Param> Params,
+                           std::vector<Return> Returns = {},
+                           std::vector<std::pair<std::string, std::string>> Keys = {},
+                           const std::string &File = "k.cpp", unsigned Line = 10) {
+  AnnotatedFunction Fn;
+  Fn.Attr.Loc = {File, Line - 1, 3};
+  Fn.Attr.Name = {OpName, {File, Line - 1, 13}};
+  for (auto &[Key, Value] : Keys)
+    Fn.Attr.Keys.push_back({Key, {Value, {File, Line - 1, 40}}});
+  for (const Param &P : Params) {
+    Argument A;
+    A.Name = P.Name;
+    A.Ty = P.Ty;
+    Fn.Inferred.Arguments.push_back(A);
+    CppParam C;
+    C.Name = P.Name;
+    C.MutableRef = P.MutableRef;
+    C.Loc = {File, Line, 20};
+    Fn.Impl.Params.push_back(C);
+  }
+  Fn.Inferred.Returns = std::move(Returns);
+  Fn.Impl.Loc = {File, Line, 12};
+  Fn.Impl.Callee = "::kernel";
+  Fn.Impl.HostSource = "/src/" + File;
+  return Fn;
+}
+
+Type tensor() { return Type::scalar(BaseType::Tensor); }
+Type optionalTensor() {
+  Type T = tensor();
+  T.Optional = true;
+  return T;
+}
+Return tensorReturn() { return {"", tensor()}; }
+
+std::vector<DiagId> ids(const RecordingDiagSink &Sink) {
+  std::vector<DiagId> Out;
+  for (const auto &R : Sink.Records)
+    Out.push_back(R.Id);
+  return Out;
+}
+
+TEST(CheckTest, AppliesNameAndKeepsInferredSignature) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({function("mylib::crop",
+                                 {{"pic", tensor()}, {"box", Type::list(BaseType::Int)}},
+                                 {tensorReturn()})},
+                       Diags, L));
+  ASSERT_EQ(L.Ops.size(), 1u);
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::crop(Tensor pic, int[] box) -> Tensor");
+  EXPECT_EQ(L.Ops[0].Kernels.size(), 1u);
+  EXPECT_EQ(L.Ops[0].Kernels[0].Key, DispatchKey::CPU);
+}
+
+TEST(CheckTest, MutatesGivesAliasSetsInParameterOrder) {
+  // DESIGN.md §2: rotary_embedding with mutates="query,key".
+  Type Cache = tensor();
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps(
+      {function("ns::rotary_embedding",
+                {{"positions", tensor(), true},
+                 {"query", tensor(), true},
+                 {"key", optionalTensor()},
+                 {"head_size", Type::scalar(BaseType::Int)},
+                 {"cache", tensor(), true},
+                 {"is_neox", Type::scalar(BaseType::Bool)}},
+                {}, {{"mutates", "key, query"}})},
+      Diags, L));
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "ns::rotary_embedding(Tensor positions, Tensor(a!) query, "
+            "Tensor(b!)? key, int head_size, Tensor cache, bool is_neox) -> ()");
+  // positions and cache are non-const references but not in mutates.
+  EXPECT_EQ(ids(Diags), (std::vector<DiagId>{DiagId::UnmarkedMutableTensor,
+                                              DiagId::UnmarkedMutableTensor}));
+  EXPECT_EQ(Diags.Records[0].Args[0], "positions");
+  EXPECT_EQ(Diags.Records[1].Args[0], "cache");
+}
+
+TEST(CheckTest, OutVariantReturnAliasesTheMutatedTensorAndKwonly) {
+  AnnotatedFunction Fn = function(
+      "mylib::muladd.out",
+      {{"a", tensor()}, {"b", tensor()}, {"c", Type::scalar(BaseType::Float)},
+       {"out", tensor(), true}},
+      {tensorReturn()}, {{"mutates", "out"}, {"kwonly", "out"}});
+  Fn.ReturnsTensorRef = true;
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) "
+            "-> Tensor(a!)");
+  EXPECT_TRUE(Diags.Records.empty());
+}
+
+TEST(CheckTest, ReturnedReferenceNeedsExactlyOneMutatedTensor) {
+  AnnotatedFunction Fn =
+      function("mylib::f", {{"a", tensor()}}, {tensorReturn()});
+  Fn.ReturnsTensorRef = true;
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  EXPECT_FALSE(checkOps({Fn}, Diags, L));
+  EXPECT_EQ(ids(Diags), std::vector<DiagId>{DiagId::ReturnRefNeedsOneMutated});
+  EXPECT_EQ(Diags.Records[0].Args[0], "0");
+}
+
+TEST(CheckTest, ReportsBadKeysAndNames) {
+  struct Case {
+    std::string Name;
+    std::vector<std::pair<std::string, std::string>> Keys;
+    DiagId Expected;
+  } Cases[] = {
+      {"crop", {}, DiagId::BadOpName},
+      {"my-lib::crop", {}, DiagId::BadOpName},
+      {"mylib::crop.2x", {}, DiagId::BadOpName},
+      {"mylib::crop", {{"mutate", "pic"}}, DiagId::AttrUnknownKey},
+      {"mylib::crop", {{"mutates", "picture"}}, DiagId::MutatesUnknownParam},
+      {"mylib::crop", {{"mutates", "n"}}, DiagId::MutatesNonTensor},
+      {"mylib::crop", {{"mutates", "pic,pic"}}, DiagId::MutatesDuplicate},
+      {"mylib::crop", {{"kwonly", "m"}}, DiagId::KwonlyUnknownParam},
+      {"mylib::crop", {{"tags", "pt2_compliant"}}, DiagId::UnknownTag},
+      {"mylib::crop", {{"device", "gpu"}}, DiagId::UnknownDevice},
+  };
+  for (const Case &C : Cases) {
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    EXPECT_FALSE(checkOps({function(C.Name,
+                                    {{"pic", tensor()},
+                                     {"n", Type::scalar(BaseType::Int)}},
+                                    {tensorReturn()}, C.Keys)},
+                          Diags, L))
+        << C.Name;
+    ASSERT_FALSE(Diags.Records.empty()) << C.Name;
+    EXPECT_EQ(Diags.Records[0].Id, C.Expected) << C.Name;
+  }
+}
+
+TEST(CheckTest, TagsAndDevices) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps(
+      {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                {{"tags", "pt2_compliant_tag, needs_fixed_stride_order"},
+                 {"device", "default"}}),
+       function("mylib::g", {{"x", tensor()}}, {tensorReturn()}, {},
+                "g.cu")},
+      Diags, L));
+  ASSERT_EQ(L.Ops.size(), 2u);
+  EXPECT_EQ(L.Ops[0].Tags, (std::vector<std::string>{
+                               "pt2_compliant_tag", "needs_fixed_stride_order"}));
+  EXPECT_EQ(L.Ops[0].Kernels[0].Key, DispatchKey::CompositeExplicitAutograd);
+  EXPECT_EQ(L.Ops[1].Kernels[0].Key, DispatchKey::CUDA);
+}
+
+TEST(CheckTest, KernelsOfOneOpMergeAndUnifySymInt) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps(
+      {function("mylib::pad", {{"x", tensor()}, {"n", Type::scalar(BaseType::Int)}},
+                {tensorReturn()}, {}, "pad.cpp"),
+       function("mylib::pad", {{"x", tensor()}, {"n", Type::scalar(BaseType::SymInt)}},
+                {tensorReturn()}, {}, "pad.cu")},
+      Diags, L));
+  ASSERT_EQ(L.Ops.size(), 1u);
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::pad(Tensor x, SymInt n) -> Tensor");
+  ASSERT_EQ(L.Ops[0].Kernels.size(), 2u);
+  EXPECT_EQ(L.Ops[0].Kernels[0].Key, DispatchKey::CPU);
+  EXPECT_EQ(L.Ops[0].Kernels[1].Key, DispatchKey::CUDA);
+}
+
+TEST(CheckTest, ConflictingKernelsReportBothLocations) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  EXPECT_FALSE(checkOps(
+      {function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "a.cpp", 5),
+       function("mylib::pad", {{"y", tensor()}}, {tensorReturn()}, {}, "b.cu", 7)},
+      Diags, L));
+  ASSERT_EQ(ids(Diags), (std::vector<DiagId>{DiagId::ConflictingSchemas,
+                                              DiagId::ConflictingSchemasOther}));
+  EXPECT_EQ(Diags.Records[0].Loc.File, "b.cu");
+  EXPECT_EQ(Diags.Records[1].Loc.File, "a.cpp");
+
+  RecordingDiagSink Dup;
+  OpLibrary L2;
+  EXPECT_FALSE(checkOps(
+      {function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "a.cpp", 5),
+       function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "b.cpp", 9)},
+      Dup, L2));
+  EXPECT_EQ(ids(Dup), (std::vector<DiagId>{DiagId::DuplicateKernel,
+                                            DiagId::DuplicateKernelOther}));
+}
+
+TEST(CheckTest, OneFunctionSeenFromTwoTranslationUnitsIsOneKernel) {
+  AnnotatedFunction Fn = function("mylib::f", {{"x", tensor()}}, {tensorReturn()});
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn, Fn}, Diags, L));
+  ASSERT_EQ(L.Ops.size(), 1u);
+  EXPECT_EQ(L.Ops[0].Kernels.size(), 1u);
+}
+
+} // namespace
