@@ -6,7 +6,7 @@
 #include "${include_path}"
 
 #include "../opgen_kernels.h"
-#include <opgen/runtime.h>
+${runtime_includes}
 
 namespace opgen_generated {
 

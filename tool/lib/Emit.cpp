@@ -268,9 +268,24 @@ std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) 
                                             {"declarations", Decls.str()}});
 }
 
+/// Checks that every tensor argument is on one CUDA device (the message
+/// names the op and the argument) and makes that device current.
+std::string cudaDeviceGuard(const OpSchema &S) {
+  std::vector<std::string> Tensors;
+  for (const Argument &A : S.Arguments)
+    if (A.Ty.isTensorLike())
+      Tensors.push_back("{" + quote(A.Name) + ", " + A.Name + "}");
+  if (Tensors.empty())
+    return "";
+  return "  const c10::cuda::OptionalCUDAGuard device_guard(\n"
+         "      opgen::rt::common_cuda_device(" +
+         quote(S.fullName()) + ", {" + join(Tensors, ", ") + "}));\n";
+}
+
 std::string emitShard(const OpLibrary &L, const std::string &Source,
                       const EmitOptions &Opts) {
   std::ostringstream Wrappers;
+  bool NeedsCuda = false;
   for (const Op &O : L.Ops) {
     for (const Kernel &K : O.Kernels) {
       if (K.HostSource != Source)
@@ -281,8 +296,12 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
       std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
       Wrappers << "// " << provenance(O, K) << "\n"
                << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
-               << cppParameterList(O.Schema, true) << ") {\n"
-               << "  " << (O.Schema.Returns.empty() ? "" : "return ") << Call
+               << cppParameterList(O.Schema, true) << ") {\n";
+      if (K.Key == DispatchKey::CUDA) {
+        NeedsCuda = true;
+        Wrappers << cudaDeviceGuard(O.Schema);
+      }
+      Wrappers << "  " << (O.Schema.Returns.empty() ? "" : "return ") << Call
                << ";\n"
                << "}\n\n";
     }
@@ -291,6 +310,10 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
   return renderTemplate("shard.cpp",
                         {{"source", displayPath(Source, Opts.Root)},
                          {"include_path", relativePath(ShardDir, Source)},
+                         {"runtime_includes",
+                          NeedsCuda ? "#include <opgen/runtime.h>\n"
+                                      "#include <opgen/runtime_cuda.h>"
+                                    : "#include <opgen/runtime.h>"},
                          {"wrappers", Wrappers.str()}});
 }
 
