@@ -2,6 +2,8 @@
 #   SOURCES <file>...              annotated .cpp/.cc/.cxx/.cu (and headers)
 #   [PYTHON_PACKAGE <name>]        Python package name (default: <target>)
 #   [SAMPLES <file.py>]            author-supplied sample inputs for the tests
+#   [FAKE_MODULE <file.py>]        author-written Python fakes (register_fake);
+#                                  becomes <package>.<file stem>
 #   [INCLUDE_DIRECTORIES <dir>...] extra include directories for the kernels
 #   [OPGEN_ARGS <arg>...]          extra opgen options
 #   [NO_TESTS])
@@ -61,7 +63,7 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS" "PYTHON_PACKAGE;SAMPLES"
+  cmake_parse_arguments(ARG "NO_TESTS" "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
@@ -86,7 +88,11 @@ function(_opgen_add_custom_op target)
       list(APPEND shards ${gen}/shards/${name})
     endif()
   endforeach()
-  set(py_files __init__.py ops.py fakes.py ops.pyi)
+  set(fake_module fakes)
+  if(ARG_FAKE_MODULE)
+    get_filename_component(fake_module ${ARG_FAKE_MODULE} NAME_WE)
+  endif()
+  set(py_files __init__.py ops.py ${fake_module}.py ops.pyi)
   set(byproducts
     ${gen}/manifest.json ${gen}/registration.cpp ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
     ${gen}/include/${ARG_PYTHON_PACKAGE}/ops.h
@@ -104,6 +110,12 @@ function(_opgen_add_custom_op target)
     get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
     list(APPEND opgen_args --samples ${samples_abs})
   endif()
+  set(fake_depends "")
+  if(ARG_FAKE_MODULE)
+    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
+    list(APPEND opgen_args --fake-module ${fake_abs})
+    set(fake_depends ${fake_abs})
+  endif()
   list(APPEND opgen_args ${ARG_OPGEN_ARGS} --)
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
@@ -119,7 +131,7 @@ function(_opgen_add_custom_op target)
     BYPRODUCTS ${byproducts}
     COMMAND ${opgen_EXECUTABLE} ${opgen_args}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-    DEPENDS ${sources} ${opgen_EXECUTABLE}
+    DEPENDS ${sources} ${fake_depends} ${opgen_EXECUTABLE}
     DEPFILE ${gen}/opgen.d
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
     COMMENT "opgen: generating ${target} from ${ARG_SOURCES}"

@@ -150,3 +150,11 @@ SAMPLES = {
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
 }
+
+
+def positive_values(device, dtype, requires_grad=False):
+    x = torch.tensor([[1.5, -2.0, 0.0], [3.0, 0.25, -1.0]], device=device, dtype=dtype)
+    return [((x,), {}), ((x.t(),), {}), ((torch.randn(5, device=device, dtype=dtype),), {})]
+
+
+SAMPLES["mylib::positive_values"] = positive_values

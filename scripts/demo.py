@@ -36,7 +36,14 @@ print("pad_rows  :", mylib.ops.pad_rows(rows, 1).tolist())
 values, indices = mylib.ops.topk_rows(torch.tensor([[3.0, 1.0, 2.0]]), 2)
 print("topk_rows :", values.tolist(), indices.tolist())
 
-for name in ("crop", "paste", "box_blur", "sin_out", "muladd", "pad_rows", "topk_rows"):
+print("positive  :", mylib.ops.positive_values(torch.tensor([1.5, -2.0, 0.0, 3.0])).tolist())
+
+compiled_crop = torch.compile(mylib.ops.crop, fullgraph=True, dynamic=True)
+print("compiled  : crop under torch.compile(fullgraph=True, dynamic=True) matches eager:",
+      torch.equal(compiled_crop(pic, [1, 2, 6, 7]), cropped))
+
+for name in ("crop", "paste", "box_blur", "sin_out", "muladd", "pad_rows", "topk_rows",
+             "positive_values"):
     packet = getattr(torch.ops.mylib, name)
     for overload in packet.overloads():
         print(f"  {getattr(packet, overload)._schema}")

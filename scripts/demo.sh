@@ -5,9 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 
-echo "[demo] build/bin/opgen kernels/*.cpp -o gen/"
+echo "[demo] build/bin/opgen kernels/*.cpp -o gen/ ..."
 build/bin/opgen kernels/*.cpp -o gen --python-package mylib --library-name mylib_ops \
-  --samples kernels/samples.py
+  --samples kernels/samples.py --fake-module kernels/mylib_fakes.py
 echo "[demo] generated:"
 (cd gen && find . -type f | sort | sed 's/^/  /')
 

@@ -3,7 +3,7 @@
 
 Importing this package loads the shared library that registers the ops with
 PyTorch (``torch.ops.${namespaces_doc}``) and the Python parts (fakes,
-autograd) that live in :mod:`${package}.fakes`. :mod:`${package}.ops` has one
+autograd) that live in :mod:`${package}.${fake_module}`. :mod:`${package}.ops` has one
 typed function per op.
 """
 import os
@@ -27,7 +27,7 @@ def _load_library():
 
 library_path = _load_library()
 
-from . import fakes  # noqa: E402,F401  (registers Python fakes and autograd)
+from . import ${fake_module}  # noqa: E402,F401  (Python fakes and autograd)
 from . import ops  # noqa: E402,F401
 
 __all__ = ["ops", "library_path"]

@@ -17,7 +17,9 @@ import ${package}  # noqa: F401  (loads the op library)
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES_PATH = ${samples_path}
 
-# name, overload, schema, devices, has_fake, has_autograd, arguments
+# name, overload, schema, devices, tags, has_fake, aliased_return (a return aliases
+# an input: torch's auto-functionalization rejects that, so AOT dispatch,
+# compile and export are not run), has_autograd, arguments
 # (name, type, has_default, kwarg_only, mutated)
 OPS = [
 ${ops}
@@ -113,6 +115,12 @@ def _overload(op):
     return getattr(packet, op["overload"] or "default")
 
 
+def _data_dependent(op):
+    """Output sizes depend on the data: no static-shape tracing, and
+    torch.compile must capture dynamic output shapes."""
+    return bool({"data_dependent_output", "dynamic_output_shape"} & set(op["tags"]))
+
+
 def _ids(op):
     return op["name"] + ("." + op["overload"] if op["overload"] else "")
 
@@ -136,9 +144,84 @@ def test_opcheck(op, device, dtype):
         pytest.skip(f"no {device} device present")
     utils = ["test_schema", "test_autograd_registration"]
     if op["has_fake"]:
-        utils += ["test_faketensor", "test_aot_dispatch_static",
-                  "test_aot_dispatch_dynamic"]
+        utils.append("test_faketensor")
+        if not op["aliased_return"]:
+            if not _data_dependent(op):
+                utils.append("test_aot_dispatch_static")
+            utils.append("test_aot_dispatch_dynamic")
     samples = _samples(op, device, dtype)
     assert samples, "no samples"
     for args, kwargs in samples:
         torch.library.opcheck(_overload(op), args, kwargs, test_utils=utils)
+
+
+def _clone(value):
+    """A deep copy of a sample argument, so eager and compiled runs see the
+    same inputs even when the op mutates them."""
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, (list, tuple)):
+        return type(value)(_clone(v) for v in value)
+    return value
+
+
+def _pt2_cases():
+    for op in OPS:
+        if not op["has_fake"]:
+            continue
+        for device in op["devices"]:
+            marks = ()
+            if op["aliased_return"]:
+                marks = pytest.mark.skip(
+                    reason="torch's auto-functionalization rejects custom ops "
+                    "whose returns alias an input (Tensor(a!) returns)")
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}", marks=marks)
+
+
+def _run(op, args, kwargs):
+    """Calls the op; returns its result and the arguments it mutates."""
+    result = _overload(op)(*args, **kwargs)
+    positional = [a for a in op["arguments"] if not a[3]]
+    mutated = [value for a, value in zip(positional, args) if a[4]]
+    mutated += [kwargs[a[0]] for a in op["arguments"]
+                if a[3] and a[4] and a[0] in kwargs]
+    return result, mutated
+
+
+@pytest.mark.parametrize("op,device", list(_pt2_cases()))
+def test_compile_dynamic_matches_eager(op, device):
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    torch._dynamo.reset()
+    torch._dynamo.config.capture_dynamic_output_shape_ops = _data_dependent(op)
+    compiled = torch.compile(lambda a, k: _run(op, a, k), fullgraph=True, dynamic=True)
+    for args, kwargs in _samples(op, device, torch.float32):
+        expected = _run(op, _clone(args), _clone(kwargs))
+        actual = compiled(_clone(args), _clone(kwargs))
+        torch.testing.assert_close(actual, expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("op,device", list(_pt2_cases()))
+def test_export(op, device):
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    for args, kwargs in _samples(op, device, torch.float32):
+        # Tensors are the exported program's inputs; everything else is a
+        # constant of the program.
+        flat = list(args) + [kwargs[k] for k in sorted(kwargs)]
+        is_tensor = [isinstance(v, torch.Tensor) for v in flat]
+        names = sorted(kwargs)
+
+        class Program(torch.nn.Module):
+            def forward(self, *tensors):
+                it = iter(tensors)
+                values = [next(it) if t else v for v, t in zip(flat, is_tensor)]
+                positional = values[:len(args)]
+                keywords = dict(zip(names, values[len(args):]))
+                return _overload(op)(*positional, **keywords)
+
+        inputs = tuple(_clone(v) for v, t in zip(flat, is_tensor) if t)
+        exported = torch.export.export(Program(), inputs)
+        fresh = tuple(_clone(v) for v, t in zip(flat, is_tensor) if t)
+        torch.testing.assert_close(exported.module()(*fresh),
+                                   Program()(*_clone(inputs)), equal_nan=True)

@@ -81,6 +81,10 @@ def topk_rows(x, k, largest=True):
     return Expected((values[..., :k].contiguous(), indices[..., :k].contiguous()))
 
 
+def positive_values(x):
+    return Expected(x[x > 0].contiguous())
+
+
 REFERENCES = {
     "mylib::crop": crop,
     "mylib::paste": paste,
@@ -90,6 +94,7 @@ REFERENCES = {
     "mylib::muladd.out": muladd_out,
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
+    "mylib::positive_values": positive_values,
 }
 
 

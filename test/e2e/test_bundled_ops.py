@@ -97,6 +97,7 @@ EXPECTED_SCHEMAS = {
     "mylib::topk_rows": (
         "mylib::topk_rows(Tensor x, int k, bool largest=True) -> (Tensor, Tensor)"
     ),
+    "mylib::positive_values": "mylib::positive_values(Tensor x) -> Tensor",
 }
 
 DTYPES = [torch.float32, torch.float64]

@@ -10,12 +10,14 @@
 #include "Config.h"
 #include "opgen/Check.h"
 #include "opgen/Emit.h"
+#include "opgen/Fakes.h"
 #include "opgen/Frontend.h"
 #include "opgen/Writer.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,6 +49,11 @@ cl::opt<std::string> Samples(
     "samples",
     cl::desc("Python module with author-supplied sample inputs for the "
              "generated tests"),
+    cl::value_desc("file.py"), cl::cat(Category));
+cl::opt<std::string> FakeModule(
+    "fake-module",
+    cl::desc("Python module with the author's fake kernels "
+             "(torch.library.register_fake); it becomes <package>.<file stem>"),
     cl::value_desc("file.py"), cl::cat(Category));
 cl::opt<std::string> Root(
     "root",
@@ -163,6 +170,17 @@ int main(int Argc, const char **Argv) {
     // Relative, so the generated directory can move with its sources.
     Library.SamplesPath =
         opgen::relativePath(OutAbs + "/tests", absolute(Samples));
+
+  if (!FakeModule.empty()) {
+    auto Text = MemoryBuffer::getFile(FakeModule);
+    if (!Text) {
+      Diags->report(opgen::DiagId::NoSuchInput, {}, {FakeModule});
+      return 1;
+    }
+    Library.Fakes = opgen::FakeModule{sys::path::stem(FakeModule).str(),
+                                      FakeModule, (*Text)->getBuffer().str()};
+  }
+  opgen::assignFakes(Library);
 
   opgen::EmitOptions EmitOpts;
   EmitOpts.OutputDir = OutAbs;

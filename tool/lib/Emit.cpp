@@ -215,7 +215,7 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
   std::ostringstream Blocks;
   for (const std::string &Ns : namespaces(L)) {
     Blocks << "TORCH_LIBRARY(" << Ns << ", m) {\n";
-    Blocks << "  m.set_python_module(" << quote(L.PythonPackage + ".fakes")
+    Blocks << "  m.set_python_module(" << quote(L.fakeModuleName())
            << ");\n";
     for (const Op &O : L.Ops) {
       if (O.Schema.Namespace != Ns)
@@ -536,13 +536,60 @@ std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
                          {"op_names", Names.empty() ? "no ops" : join(Names, ", ")},
                          {"namespaces_doc", namespacesDoc(L)},
                          {"library", L.LibraryName},
+                         {"fake_module", L.Fakes ? L.Fakes->Name : "fakes"},
                          {"library_env", Env}});
 }
 
+/// Python parameter names of \p S, with the `*` of keyword-only ones.
+std::string pyParameterNames(const OpSchema &S) {
+  std::vector<std::string> Names;
+  bool StarDone = false;
+  for (const Argument &A : S.Arguments) {
+    if (A.KwargOnly && !StarDone) {
+      Names.push_back("*");
+      StarDone = true;
+    }
+    Names.push_back(pyIdentifier(A.Name));
+  }
+  return join(Names, ", ");
+}
+
+/// A register_fake skeleton for an op nobody wrote a fake for: it raises an
+/// error that names the op and the two ways to give it a fake.
+std::string fakeSkeleton(const OpLibrary &L, const Op &O) {
+  std::string Name = O.Schema.fullName();
+  std::ostringstream Out;
+  Out << "\n\n@torch.library.register_fake(" << quote(Name) << ")\n"
+      << "def _" << opIdentifier(O.Schema) << "_fake(" << pyParameterNames(O.Schema)
+      << "):\n"
+      << "    # TODO: return empty tensors with the shapes, dtypes and devices of\n"
+      << "    # " << Name << "'s outputs, computed from the inputs' metadata only\n"
+      << "    # (e.g. x.new_empty(...)); see docs/fakes.md.\n"
+      << "    raise NotImplementedError(\n"
+      << "        " << quote(Name + " has no fake kernel, so it cannot run under "
+                               "FakeTensor, torch.compile or torch.export. Write one "
+                               "with [[custom_op_fake(\"" + Name +
+                               "\")]] in C++, or with "
+                               "torch.library.register_fake in the module passed "
+                               "as FAKE_MODULE to add_custom_op (opgen "
+                               "--fake-module).")
+      << ")\n";
+  return Out.str();
+}
+
 std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
+  std::string Skeletons;
+  for (const Op &O : L.Ops)
+    if (!O.hasFake())
+      Skeletons += fakeSkeleton(L, O);
+  if (L.Fakes)
+    return renderTemplate("fake_module.py",
+                          {{"origin", L.Fakes->DisplayPath},
+                           {"text", L.Fakes->Text},
+                           {"fakes", Skeletons}});
   return renderTemplate("fakes.py", {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
-                                     {"fakes", ""}});
+                                     {"fakes", Skeletons}});
 }
 
 std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
@@ -598,6 +645,13 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
                                     {"packets", Packets.str()}});
 }
 
+std::vector<std::string> pyStrings(const std::vector<std::string> &Items) {
+  std::vector<std::string> Out;
+  for (const std::string &Item : Items)
+    Out.push_back(quote(Item));
+  return Out;
+}
+
 std::vector<std::string> pyDevices(const Op &O) {
   std::set<std::string> Devices;
   for (const Kernel &K : O.Kernels) {
@@ -610,6 +664,15 @@ std::vector<std::string> pyDevices(const Op &O) {
   for (const std::string &D : Devices)
     Out.push_back(quote(D));
   return Out;
+}
+
+/// A return that aliases an input (`-> Tensor(a!)`): torch 2.11's
+/// auto-functionalization, and so AOT dispatch, compile and export, reject it.
+bool aliasedReturn(const OpSchema &S) {
+  for (const Return &R : S.Returns)
+    if (R.Ty.alias())
+      return true;
+  return false;
 }
 
 std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
@@ -626,7 +689,10 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"overload\": " << quote(O.Schema.Overload) << ",\n"
         << "        \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
         << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
-        << "        \"has_fake\": False,\n"
+        << "        \"tags\": [" << join(pyStrings(O.Tags), ", ") << "],\n"
+        << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
+        << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
+        << ",\n"
         << "        \"has_autograd\": False,\n"
         << "        \"arguments\": [\n";
     for (const std::string &A : Args)
@@ -663,6 +729,20 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
        {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
 }
 
+const char *fakeKindName(FakeKind K) {
+  switch (K) {
+  case FakeKind::None:
+    return "none";
+  case FakeKind::NotNeeded:
+    return "not-needed";
+  case FakeKind::Cpp:
+    return "cpp";
+  case FakeKind::Python:
+    return "python";
+  }
+  return "none";
+}
+
 std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
   std::ostringstream Out;
   Out << "{\n  \"generator\": \"opgen\",\n  \"package\": " << quote(L.PythonPackage)
@@ -680,7 +760,13 @@ std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Fil
     for (size_t K = 0; K < O.Kernels.size(); ++K)
       Out << (K ? ", " : "") << quote(std::string(dispatchKeyName(O.Kernels[K].Key)))
           << ": " << quote(O.Kernels[K].Loc.str());
-    Out << "},\n      \"fake\": null,\n      \"autograd\": null\n    }";
+    Out << "},\n      \"fake\": ";
+    if (O.hasFake())
+      Out << "{\"kind\": " << quote(fakeKindName(O.Fake)) << ", \"where\": "
+          << quote(O.FakeWhere) << "}";
+    else
+      Out << "null";
+    Out << ",\n      \"autograd\": null\n    }";
   }
   Out << (L.Ops.empty() ? "" : "\n  ") << "],\n  \"files\": [";
   for (size_t I = 0; I < Files.size(); ++I)
@@ -710,7 +796,8 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   Files["opgen_kernels.h"] = emitKernelDeclarations(L, Opts);
   Files["include/" + L.PythonPackage + "/ops.h"] = emitOpsHeader(L, Opts);
   Files[Py + "__init__.py"] = emitPythonInit(L, Opts);
-  Files[Py + "fakes.py"] = emitPythonFakes(L, Opts);
+  Files[Py + (L.Fakes ? L.Fakes->Name : "fakes") + ".py"] =
+      emitPythonFakes(L, Opts);
   Files[Py + "ops.py"] = emitPythonOps(L, Opts);
   Files[Py + "ops.pyi"] = emitPyi(L, Opts);
   Files["tests/test_" + L.PythonPackage + "_ops.py"] = emitTests(L, Opts);

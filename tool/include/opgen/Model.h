@@ -125,12 +125,33 @@ struct AnnotatedFunction {
   bool ReturnsTensorRef = false;
 };
 
+/// Where an op's fake (meta) kernel comes from.
+enum class FakeKind {
+  None,      ///< No fake: a skeleton that raises is generated in Python.
+  NotNeeded, ///< The op only mutates and returns nothing.
+  Cpp,       ///< An author-written `[[custom_op_fake]]` registered as Meta.
+  Python,    ///< Registered by the author's fake module.
+};
+
 /// A checked operator: the unified schema and every kernel it has.
 struct Op {
   OpSchema Schema;
   std::vector<std::string> Tags;
   std::vector<Kernel> Kernels; ///< At most one per dispatch key, by key.
   SourceLoc Loc;               ///< The first annotation naming the op.
+  FakeKind Fake = FakeKind::None;
+  /// Where the fake is (`file:line` or the fake module), for provenance.
+  std::string FakeWhere;
+
+  /// Whether FakeTensor, torch.compile and torch.export can run the op.
+  bool hasFake() const { return Fake != FakeKind::None; }
+};
+
+/// The author's Python module of fakes (add_custom_op's FAKE_MODULE).
+struct FakeModule {
+  std::string Name;        ///< Module name inside the package (file stem).
+  std::string DisplayPath; ///< As given, for provenance.
+  std::string Text;        ///< Its contents, copied into the package.
 };
 
 /// Everything the emitters need.
@@ -144,6 +165,14 @@ struct OpLibrary {
   /// Optional author-supplied samples module, as a path relative to the
   /// generated tests directory.
   std::string SamplesPath;
+  /// Optional author-written module of Python fakes.
+  std::optional<FakeModule> Fakes;
+
+  /// The module named by `m.set_python_module`: the author's fake module, or
+  /// the generated `fakes`.
+  std::string fakeModuleName() const {
+    return PythonPackage + "." + (Fakes ? Fakes->Name : "fakes");
+  }
 };
 
 } // namespace opgen
