@@ -6,6 +6,8 @@
 #                                  becomes <package>.<file stem>
 #   [INCLUDE_DIRECTORIES <dir>...] extra include directories for the kernels
 #   [OPGEN_ARGS <arg>...]          extra opgen options
+#   [COMPILER_ARGS <arg>...]       extra compiler flags for opgen's parse
+#                                  (after its `--`; e.g. -DFOO=1)
 #   [NO_TESTS])
 #
 # Runs opgen at build time (again whenever a source or a header it includes
@@ -14,7 +16,8 @@
 # out the Python package in ${CMAKE_CURRENT_BINARY_DIR}/python/<package>
 # (library included) and adds the generated opcheck tests to ctest.
 #
-# Needs: opgen_EXECUTABLE (set by this repository or by find_package(opgen)),
+# Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
+# repository or by find_package(opgen)),
 # Torch (found here through OPGEN_PYTHON when not found yet).
 
 include_guard(GLOBAL)
@@ -64,7 +67,7 @@ endmacro()
 
 function(_opgen_add_custom_op target)
   cmake_parse_arguments(ARG "NO_TESTS" "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE"
-                        "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS" ${ARGN})
+                        "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
   endif()
@@ -116,7 +119,9 @@ function(_opgen_add_custom_op target)
     list(APPEND opgen_args --fake-module ${fake_abs})
     set(fake_depends ${fake_abs})
   endif()
-  list(APPEND opgen_args ${ARG_OPGEN_ARGS} --)
+  list(APPEND opgen_args ${ARG_OPGEN_ARGS} -- ${ARG_COMPILER_ARGS})
+  # opgen parses the kernels with the same runtime headers they build with.
+  list(APPEND opgen_args -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
     list(APPEND opgen_args -I${dir_abs})

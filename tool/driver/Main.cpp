@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -145,7 +146,14 @@ int main(int Argc, const char **Argv) {
   }
   if (Diags->errorCount())
     return 1;
-  std::sort(Opts.Sources.begin(), Opts.Sources.end());
+  // Compiled sources first: an annotated function seen from several inputs
+  // gets its wrapper in the shard of the first, which must be compiled.
+  std::sort(Opts.Sources.begin(), Opts.Sources.end(),
+            [](const std::string &A, const std::string &B) {
+              bool AHeader = opgen::shardPath(A).empty();
+              bool BHeader = opgen::shardPath(B).empty();
+              return std::tie(AHeader, A) < std::tie(BHeader, B);
+            });
 
   opgen::FrontendResult Found;
   bool Compiled = opgen::runFrontend(Opts, *Diags, Found);

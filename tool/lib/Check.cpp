@@ -154,8 +154,13 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
         Diags.report(DiagId::MutatesUnknownParam, V->Loc,
                      {Name, S.Name, paramNames(S)});
       } else if (!A->Ty.isTensorLike()) {
-        Diags.report(DiagId::MutatesNonTensor, V->Loc,
-                     {Name, printType(A->Ty)});
+        // The C++ type as written (int64_t), not the schema's (int).
+        size_t Index = size_t(A - S.Arguments.data());
+        std::string Type = Index < Fn.Impl.Params.size() &&
+                                   !Fn.Impl.Params[Index].Spelling.empty()
+                               ? Fn.Impl.Params[Index].Spelling
+                               : printType(A->Ty);
+        Diags.report(DiagId::MutatesNonTensor, V->Loc, {Name, Type});
       } else if (!Mutated.insert(Name).second) {
         Diags.report(DiagId::MutatesDuplicate, V->Loc, {Name});
       }
@@ -179,8 +184,10 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
   if (Fn.ReturnsTensorRef) {
     const Argument *Out = nullptr;
     unsigned Count = 0;
+    // The reference can only alias a plain `Tensor`: not a list, and not an
+    // optional (`Tensor(a!)?` is no `Tensor(a!)`).
     for (const Argument &A : S.Arguments)
-      if (A.Ty.ElementAlias && !A.Ty.IsList) {
+      if (A.Ty.ElementAlias && !A.Ty.IsList && !A.Ty.Optional) {
         Out = &A;
         ++Count;
       }

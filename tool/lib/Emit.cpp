@@ -191,6 +191,16 @@ std::string convertArgument(const Argument &A, const CppParam &P) {
   const std::string &Name = A.Name;
   if (A.Ty.Base == BaseType::SymInt && P.ConcreteInt)
     return "opgen::rt::concrete(" + Name + ", __FILE__, __LINE__)";
+  bool PlainTensor = A.Ty.isTensorLike() && !A.Ty.IsList && !A.Ty.Optional;
+  if (P.MutableRef && !PlainTensor) {
+    // `std::vector<at::Tensor>&` or `std::optional<at::Tensor>&`: a copy of
+    // the handles, alive for the call; writes reach the same storage.
+    std::string Copy = P.Container == CppContainer::Vector
+                           ? (P.StdOptional ? "opgen::rt::to_vector(" + Name + ")"
+                                            : Name + ".vec()")
+                           : "std::optional<at::Tensor>(" + Name + ")";
+    return "opgen::rt::lvalue(" + Copy + ")";
+  }
   if (P.MutableRef && !isMutated(A))
     return "const_cast<" + P.Spelling + ">(" + Name + ")";
   if (P.Container == CppContainer::Vector)
@@ -494,9 +504,18 @@ std::string pyParameters(const OpSchema &S) {
 
 std::string pyCallArguments(const OpSchema &S) {
   std::vector<std::string> Args;
-  for (const Argument &A : S.Arguments)
-    Args.push_back(A.KwargOnly ? A.Name + "=" + pyIdentifier(A.Name)
-                               : pyIdentifier(A.Name));
+  std::vector<std::string> KeywordOnlyKeywords;
+  for (const Argument &A : S.Arguments) {
+    if (!A.KwargOnly)
+      Args.push_back(pyIdentifier(A.Name));
+    else if (pythonKeywords().count(A.Name))
+      // `from=` is a syntax error; pass such names through a dict.
+      KeywordOnlyKeywords.push_back(quote(A.Name) + ": " + pyIdentifier(A.Name));
+    else
+      Args.push_back(A.Name + "=" + A.Name);
+  }
+  if (!KeywordOnlyKeywords.empty())
+    Args.push_back("**{" + join(KeywordOnlyKeywords, ", ") + "}");
   return join(Args, ", ");
 }
 

@@ -23,6 +23,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/LiteralSupport.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -66,6 +67,21 @@ SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L,
 struct RawAnnotation {
   Annotation Attr;
   SourceLocation ListBegin; ///< Expansion location of the `[[`.
+  /// The tokens around the attribute list: `int64_t w [[a]];` or
+  /// `const at::Tensor& x [[a]])` put it after a declarator (it appertains
+  /// to what precedes it), `[[a]] at::Tensor f();` before a declaration.
+  tok::TokenKind Before = tok::unknown; ///< The token before `[[`.
+  tok::TokenKind After = tok::unknown;  ///< The token after `]]`.
+  bool HasAfter = false;
+
+  bool trailing() const {
+    if (Before == tok::unknown || Before == tok::semi ||
+        Before == tok::l_brace || Before == tok::r_brace)
+      return false; // The start of a declaration.
+    return After == tok::semi || After == tok::comma || After == tok::equal ||
+           After == tok::r_paren || After == tok::r_brace ||
+           After == tok::colon || After == tok::l_square;
+  }
 };
 
 const char *annotationSpelling(AnnotationKind K) {
@@ -97,6 +113,19 @@ public:
       : PP(PP), Diags(Diags), Root(std::move(Root)) {}
 
   void onToken(const Token &Tok) {
+    if (AwaitClose) {
+      // The second `]` of `]]`; the token after it is what the attribute
+      // list is followed by.
+      AwaitClose = false;
+      AwaitAfter = Tok.is(tok::r_square);
+    } else if (AwaitAfter) {
+      AwaitAfter = false;
+      for (RawAnnotation &Raw : Found)
+        if (!Raw.HasAfter && Raw.ListBegin == ClosedListBegin) {
+          Raw.After = Tok.getKind();
+          Raw.HasAfter = true;
+        }
+    }
     if (Collecting) {
       collect(Tok);
     } else if (InList) {
@@ -106,10 +135,13 @@ public:
         InList = true;
         ListBegin = PrevLoc;
         ListParenDepth = 0;
+        BeforeList = PrevPrevKind;
       }
     }
     PrevWasLSquare = Tok.is(tok::l_square);
     PrevLoc = Tok.getLocation();
+    PrevPrevKind = PrevKind;
+    PrevKind = Tok.getKind();
   }
 
   /// Called at the end of the translation unit.
@@ -135,6 +167,8 @@ private:
     } else if (Tok.is(tok::r_square)) {
       if (ListParenDepth == 0) {
         InList = false; // `]]`: the second `]` is harmless outside a list.
+        AwaitClose = true;
+        ClosedListBegin = PP.getSourceManager().getExpansionLoc(ListBegin);
         return;
       }
       --ListParenDepth;
@@ -204,6 +238,7 @@ private:
   void parse() {
     RawAnnotation Raw;
     Raw.ListBegin = PP.getSourceManager().getExpansionLoc(ListBegin);
+    Raw.Before = BeforeList;
     Raw.Attr.Kind = Kind;
     Raw.Attr.Loc = loc(NameLoc);
     const char *Spelling = annotationSpelling(Kind);
@@ -253,9 +288,13 @@ private:
 
   bool PrevWasLSquare = false;
   SourceLocation PrevLoc;
+  tok::TokenKind PrevKind = tok::unknown, PrevPrevKind = tok::unknown;
   bool InList = false;
   SourceLocation ListBegin;
+  tok::TokenKind BeforeList = tok::unknown;
   int ListParenDepth = 0;
+  bool AwaitClose = false, AwaitAfter = false;
+  SourceLocation ClosedListBegin;
 
   bool Collecting = false;
   bool SawOpenParen = false;
@@ -269,10 +308,12 @@ private:
 // attach and lower
 //===----------------------------------------------------------------------===//
 
-/// Collects every declaration with its expansion start, per file.
+/// Collects every declaration with its expanded source range, per file, to
+/// find the declaration each annotation belongs to.
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
-  explicit DeclCollector(const SourceManager &SM) : SM(SM) {}
+  DeclCollector(const SourceManager &SM, const LangOptions &LangOpts)
+      : SM(SM), LangOpts(LangOpts) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
   bool shouldVisitLambdaBody() const { return false; }
@@ -280,63 +321,210 @@ public:
   bool VisitDecl(Decl *D) {
     if (isa<TranslationUnitDecl>(D) || D->isImplicit())
       return true;
-    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (L.isInvalid() || SM.isInSystemHeader(L))
-      return true;
-    auto [File, Offset] = SM.getDecomposedLoc(L);
-    ByFile[File].push_back({Offset, D});
+    record(D, D->getSourceRange(), innerStart(D));
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *E) {
-    // A lambda's class is what an annotation in front of it would hit.
-    VisitDecl(E->getLambdaClass());
+    // A lambda's class is implicit and has no useful range of its own: use
+    // the expression's. Its body is not collected.
+    const CompoundStmt *Body = E->getCompoundStmtBody();
+    record(E->getLambdaClass(), E->getSourceRange(),
+           Body ? Body->getBeginLoc() : SourceLocation());
     return true;
   }
 
   void sort() {
     for (auto &[File, Decls] : ByFile)
       std::stable_sort(Decls.begin(), Decls.end(),
-                       [](const auto &A, const auto &B) {
-                         return A.first < B.first;
+                       [](const Entry &A, const Entry &B) {
+                         return A.Begin < B.Begin;
                        });
   }
 
-  /// The first declaration starting at or after \p L in its file.
-  Decl *following(SourceLocation L) const {
-    auto [File, Offset] = SM.getDecomposedLoc(L);
+  /// Where an annotation belongs.
+  struct Attachment {
+    Decl *D = nullptr; ///< Null when no declaration is there.
+    bool InBody = false; ///< Inside a (skipped) function body.
+  };
+
+  /// The declaration the annotation \p Raw belongs to:
+  /// * when its `[[` lies inside the head of a declaration
+  ///   (`struct [[a]] S {}`, `int64_t v [[a]] = 1;`, `[] [[a]] () {}`,
+  ///   `void f [[a]] ()`), that declaration;
+  /// * when it trails a declarator (`int64_t w [[a]];`,
+  ///   `const at::Tensor& x [[a]])`), the declaration before it;
+  /// * otherwise the first declaration starting at or after it, within the
+  ///   innermost enclosing scope (namespace or class body, template or
+  ///   parameter list).
+  Attachment attach(const RawAnnotation &Raw) const {
+    auto [File, Offset] = SM.getDecomposedLoc(Raw.ListBegin);
     auto It = ByFile.find(File);
     if (It == ByFile.end())
-      return nullptr;
+      return {};
+    const std::vector<Entry> &Decls = It->second;
+    // Ranges nest, and a parent precedes its children at the same start:
+    // the innermost enclosing declaration is the last one that contains L.
+    const Entry *Outer = nullptr;
+    for (const Entry &E : Decls) {
+      if (E.Begin >= Offset)
+        break;
+      if (Offset <= E.End)
+        Outer = &E;
+    }
+    if (Outer && !(Outer->HasInner && Offset > Outer->Inner))
+      return {Outer->D};
+    // The declaration that ends last before the annotation, in the same
+    // scope. A skipped function body is not part of its function's range:
+    // an annotation inside one would otherwise reach the next function.
+    const Entry *Prev = nullptr;
+    for (const Entry &E : Decls) {
+      if (E.Begin >= Offset)
+        break;
+      if (E.End < Offset && (!Outer || E.Begin > Outer->Inner) &&
+          (!Prev || E.End >= Prev->End))
+        Prev = &E;
+    }
+    if (Prev) {
+      const auto *FD = dyn_cast<FunctionDecl>(Prev->D);
+      if (FD && FD->hasSkippedBody() && openBraces(File, Prev->End, Offset))
+        return {nullptr, /*InBody=*/true};
+    }
+    if (Raw.trailing())
+      return {Prev ? Prev->D : nullptr};
     auto Pos = std::lower_bound(
-        It->second.begin(), It->second.end(), Offset,
-        [](const auto &Entry, unsigned O) { return Entry.first < O; });
-    return Pos == It->second.end() ? nullptr : Pos->second;
+        Decls.begin(), Decls.end(), Offset,
+        [](const Entry &E, unsigned O) { return E.Begin < O; });
+    if (Pos == Decls.end() || (Outer && Pos->Begin > Outer->End) ||
+        isa<EmptyDecl>(Pos->D))
+      return {};
+    return {Pos->D};
   }
 
 private:
+  struct Entry {
+    unsigned Begin = 0, End = 0;
+    /// Where the part that holds other declarations starts (a body, a
+    /// parameter list); an annotation after it belongs to one of those.
+    bool HasInner = false;
+    unsigned Inner = 0;
+    Decl *D = nullptr;
+  };
+
+  static SourceLocation innerStart(const Decl *D) {
+    if (isa<LinkageSpecDecl, ExportDecl>(D))
+      return D->getBeginLoc();
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      return NS->getLocation(); // The name, or `{` when anonymous.
+    if (const auto *Tag = dyn_cast<TagDecl>(D))
+      return Tag->getBraceRange().getBegin();
+    if (const auto *T = dyn_cast<TemplateDecl>(D))
+      if (const TemplateParameterList *Params = T->getTemplateParameters())
+        return Params->getLAngleLoc();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FunctionTypeLoc FTL = FD->getFunctionTypeLoc())
+        return FTL.getLParenLoc();
+      return FD->getLocation();
+    }
+    return SourceLocation();
+  }
+
+  /// Whether more `{` than `}` lie between offsets \p From and \p To of
+  /// \p File, by raw lexing (macros are not expanded).
+  bool openBraces(FileID File, unsigned From, unsigned To) const {
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || To > Buffer.size())
+      return false;
+    Lexer Raw(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
+              Buffer.begin() + From, Buffer.end());
+    int Depth = 0;
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok)) {
+      if (SM.getFileOffset(Tok.getLocation()) >= To)
+        break;
+      if (Tok.is(tok::l_brace))
+        ++Depth;
+      else if (Tok.is(tok::r_brace))
+        --Depth;
+    }
+    return Depth > 0;
+  }
+
+  void record(Decl *D, SourceRange Range, SourceLocation InnerLoc) {
+    if (Range.getBegin().isInvalid())
+      return;
+    CharSourceRange R = SM.getExpansionRange(Range);
+    SourceLocation B = R.getBegin();
+    if (B.isInvalid() || SM.isInSystemHeader(B))
+      return;
+    Entry E;
+    E.D = D;
+    FileID File;
+    std::tie(File, E.Begin) = SM.getDecomposedLoc(B);
+    E.End = E.Begin;
+    if (R.getEnd().isValid()) {
+      auto [EndFile, EndOffset] = SM.getDecomposedLoc(R.getEnd());
+      if (EndFile == File && EndOffset > E.Begin)
+        E.End = EndOffset;
+    }
+    if (InnerLoc.isValid()) {
+      auto [InnerFile, InnerOffset] =
+          SM.getDecomposedLoc(SM.getExpansionLoc(InnerLoc));
+      if (InnerFile == File) {
+        E.HasInner = true;
+        E.Inner = InnerOffset;
+      }
+    }
+    ByFile[File].push_back(E);
+  }
+
   const SourceManager &SM;
-  std::map<FileID, std::vector<std::pair<unsigned, Decl *>>> ByFile;
+  const LangOptions &LangOpts;
+  std::map<FileID, std::vector<Entry>> ByFile;
 };
 
 /// What a declaration is, for "must precede a free function, not %1".
 std::string describeDecl(const Decl *D) {
   if (isa<CXXMethodDecl>(D))
     return "a member function";
-  if (auto *FD = dyn_cast<FunctionDecl>(D))
-    if (FD->getDescribedFunctionTemplate())
+  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+    if (FD->getDescribedFunctionTemplate() || FD->isTemplated())
       return "a function template";
+    if (FD->getTemplateSpecializationInfo())
+      return "a function template specialization";
+    if (FD->getFriendObjectKind() != Decl::FOK_None)
+      return "a friend function";
+    if (FD->isDeleted())
+      return "a deleted function";
+  }
   if (isa<FunctionTemplateDecl>(D))
     return "a function template";
-  if (auto *RD = dyn_cast<CXXRecordDecl>(D))
-    return RD->isLambda() ? "a lambda" : "a class";
-  if (isa<VarDecl>(D))
+  if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+    if (RD->isLambda())
+      return "a lambda";
+    return RD->getDescribedClassTemplate() ? "a class template" : "a class";
+  }
+  if (isa<ClassTemplateDecl>(D))
+    return "a class template";
+  if (isa<ParmVarDecl>(D))
+    return "a parameter";
+  if (isa<VarDecl, VarTemplateDecl>(D))
     return "a variable";
+  if (isa<FieldDecl>(D))
+    return "a data member";
   if (isa<NamespaceDecl>(D))
     return "a namespace";
-  if (isa<TypedefNameDecl>(D))
+  if (isa<TypedefNameDecl, TypeAliasTemplateDecl>(D))
     return "a type alias";
   if (isa<EnumDecl>(D))
     return "an enum";
+  if (isa<EnumConstantDecl>(D))
+    return "an enumerator";
+  if (isa<FriendDecl>(D))
+    return "a friend declaration";
+  if (isa<TemplateTypeParmDecl, NonTypeTemplateParmDecl,
+          TemplateTemplateParmDecl>(D))
+    return "a template parameter";
   return std::string("a ") + D->getDeclKindName() + " declaration";
 }
 
@@ -356,19 +544,28 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // Clang has said why; lowering a broken AST helps nobody.
-    DeclCollector Collector(SM);
+    DeclCollector Collector(SM, Ctx.getLangOpts());
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.sort();
     for (RawAnnotation &Raw : Scanner.take()) {
-      Decl *D = Collector.following(Raw.ListBegin);
+      DeclCollector::Attachment At = Collector.attach(Raw);
+      Decl *D = At.D;
       const char *Spelling = annotationSpelling(Raw.Attr.Kind);
+      if (At.InBody) {
+        Diags.report(DiagId::AttrNotAFunction, Raw.Attr.Loc,
+                     {Spelling, "a declaration inside a function body"});
+        continue;
+      }
       if (!D) {
         Diags.report(DiagId::AttrNoDeclaration, Raw.Attr.Loc, {Spelling});
         continue;
       }
       auto *FD = dyn_cast<FunctionDecl>(D);
+      // Hidden friends cannot be named from the generated wrappers, and
+      // deleted functions cannot be called.
       if (!FD || isa<CXXMethodDecl>(FD) || FD->getDescribedFunctionTemplate() ||
-          FD->isTemplated()) {
+          FD->isTemplated() || FD->getTemplateSpecializationInfo() ||
+          FD->getFriendObjectKind() != Decl::FOK_None || FD->isDeleted()) {
         Diags.report(DiagId::AttrNotAFunction, Raw.Attr.Loc,
                      {Spelling, describeDecl(D)});
         continue;
@@ -406,8 +603,9 @@ private:
       MappedParam M;
       std::string Why;
       if (!Mapper.mapParam(P->getType(), M, Why)) {
+        // The start of the type as written, qualifiers included.
         Diags.report(DiagId::UnsupportedType,
-                     toSourceLoc(SM, P->getTypeSpecStartLoc(), Opts.Root),
+                     toSourceLoc(SM, P->getBeginLoc(), Opts.Root),
                      {P->getNameAsString(), printType(Ctx, P->getType()), Why});
         Ok = false;
         continue;
@@ -587,7 +785,12 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
     Database =
         tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Error);
     if (!Database) {
-      llvm::errs() << "opgen: error: " << Error << "\n";
+      // Clang's message lists one failure per database kind, a line each.
+      std::string Why;
+      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Error).trim(), '\n'))
+        Why += (Why.empty() ? "" : "; ") + Line.trim().str();
+      Diags.report(DiagId::NoCompileDatabase, SourceLoc{},
+                   {Opts.BuildPath, Why});
       return false;
     }
   } else {
@@ -625,8 +828,8 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
           std::vector<std::string> Front;
           if (isCudaSource(File))
             Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
-                     "-nocudainc", "-include", CudaPreludePath,
-                     "-isystem" OPGEN_CUDA_INCLUDE};
+                     "-nocudainc", "-Wno-unknown-cuda-version", "-include",
+                     CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
           else if (isHeader(File))
             Front = {"-x", "c++-header"};
           else

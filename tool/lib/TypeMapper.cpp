@@ -300,6 +300,13 @@ bool TypeMapper::mapReturn(QualType T, std::vector<Return> &Out,
   if (const auto *Ref = T->getAs<LValueReferenceType>()) {
     QualType Pointee = Ref->getPointeeType().getCanonicalType();
     const RecordDecl *RD = asRecord(Pointee);
+    if (RD && recordName(RD) == "at::Tensor" &&
+        Ref->getPointeeType().isConstQualified()) {
+      // The generated wrapper returns the out argument as `at::Tensor&`.
+      Why = "return the out argument as 'at::Tensor&', or return at::Tensor "
+            "by value";
+      return false;
+    }
     if (RD && recordName(RD) == "at::Tensor") {
       ReturnsRef = true;
       Out.push_back({"", Type::scalar(BaseType::Tensor)});
@@ -339,8 +346,20 @@ bool TypeMapper::mapReturn(QualType T, std::vector<Return> &Out,
     }
   }
   MappedParam M;
-  if (!mapValue(T, M, Why))
+  // `std::optional<T>` returns `T?` (e.g. FBGEMM's `(Tensor, Tensor?)`).
+  const RecordDecl *OptRD = asRecord(Canon);
+  if (OptRD && recordName(OptRD) == "std::optional") {
+    QualType Inner = firstTypeArg(OptRD);
+    if (Inner.isNull() || Inner->isReferenceType() || !mapValue(Inner, M, Why))
+      return false;
+    if (M.SchemaType.IsList || M.SchemaType.Optional) {
+      Why = "optional lists cannot be returned";
+      return false;
+    }
+    M.SchemaType.Optional = true;
+  } else if (!mapValue(T, M, Why)) {
     return false;
+  }
   if (M.SchemaType.Optional && M.SchemaType.isTensorLike() &&
       M.SchemaType.IsList) {
     Why = "optional tensor lists cannot be returned";
@@ -391,7 +410,8 @@ bool isNullopt(const Expr *E) {
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     if (Construct->getNumArgs() == 0)
       if (const RecordDecl *RD = asRecord(Construct->getType()))
-        return recordName(RD) == "std::optional";
+        return isOneOf(recordName(RD),
+                       {"std::optional", "c10::OptionalArrayRef"});
   return false;
 }
 
@@ -408,7 +428,27 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
       return std::nullopt;
     return V; // None
   }
+  if (T.IsList && !T.Optional &&
+      (T.Base == BaseType::Int || T.Base == BaseType::SymInt ||
+       T.Base == BaseType::Float)) {
+    // `= {}` on an ArrayRef or vector of numbers: an empty list.
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+      if (Construct->getNumArgs() == 0) {
+        V.Value = DefaultValue::IntList();
+        if (T.Base == BaseType::Float)
+          V.Value = DefaultValue::FloatList();
+        return V;
+      }
+  }
   if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    // `std::array<bool, 2> = {true, false}` elides the braces of the inner
+    // C array: read what was written.
+    if (const InitListExpr *Syntactic = Init->getSyntacticForm())
+      Init = Syntactic;
+    if (Init->getNumInits() == 1)
+      if (const auto *Inner = dyn_cast<InitListExpr>(
+              Init->getInit(0)->IgnoreImplicit()))
+        Init = Inner;
     if (Init->getNumInits() == 0 && T.Optional && !T.IsList)
       return V; // `= {}` on an optional: None.
     if (!T.IsList)
@@ -418,7 +458,9 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
     DefaultValue::BoolList Bools;
     for (const Expr *Elem : Init->inits()) {
       Expr::EvalResult R;
-      if (!Elem->EvaluateAsRValue(R, Ctx))
+      // Elements may be converted by a constructor (`c10::SymInt(3)`).
+      Elem = unwrap(Elem);
+      if (!Elem || !Elem->EvaluateAsRValue(R, Ctx))
         return std::nullopt;
       if (T.Base == BaseType::Int || T.Base == BaseType::SymInt) {
         if (!R.Val.isInt())
@@ -439,6 +481,8 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
         return std::nullopt;
       }
     }
+    if (T.FixedSize && Init->getNumInits() != *T.FixedSize)
+      return std::nullopt; // `bool[3]` needs all three values written.
     if (T.Base == BaseType::Float)
       V.Value = std::move(Floats);
     else if (T.Base == BaseType::Bool)

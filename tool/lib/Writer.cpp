@@ -76,11 +76,20 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
   // output as it was; then move them into place.
   std::vector<std::pair<fs::path, fs::path>> Staged;
   auto Unstage = [&Staged] {
+    std::error_code Ignored;
     for (const auto &[Tmp, Final] : Staged)
-      fs::remove(Tmp);
+      fs::remove(Tmp, Ignored);
   };
   for (const auto &[Path, Text] : Changed) {
     std::error_code EC;
+    // A directory in the way would make its rename fail after others
+    // succeeded; refuse before anything is replaced.
+    if (fs::is_directory(Path, EC)) {
+      Diags.report(DiagId::CannotWrite, SourceLoc{},
+                   {Path.string(), "a directory is in the way"});
+      Unstage();
+      return false;
+    }
     fs::create_directories(Path.parent_path(), EC);
     fs::path Tmp = Path;
     Tmp += ".opgen-tmp." + std::to_string(::getpid());
@@ -88,7 +97,8 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
     if (EC || !Out || !(Out << Text) || (Out.close(), !Out)) {
       Diags.report(DiagId::CannotWrite, SourceLoc{},
                    {Path.string(), EC ? EC.message() : std::strerror(errno)});
-      fs::remove(Tmp);
+      std::error_code Ignored;
+      fs::remove(Tmp, Ignored);
       Unstage();
       return false;
     }

@@ -34,6 +34,10 @@ std::optional<std::vector<T>> to_vector(const std::optional<c10::ArrayRef<T>> &L
   return List->vec();
 }
 
+/// An lvalue for a temporary, for kernels that take a non-const reference to
+/// a list or optional of tensors; it lives until the end of the call.
+template <class T> T &lvalue(T &&Temporary) { return Temporary; }
+
 /// std::optional<std::string> from an optional string view.
 inline std::optional<std::string> to_string(const std::optional<std::string_view> &S) {
   if (!S.has_value())

@@ -1,0 +1,202 @@
+// FBGEMM_GPU (pytorch/FBGEMM, BSD-3-Clause): jagged tensor and sparse ops as
+// fbgemm_gpu/include/fbgemm_gpu/sparse_ops.h declares them, with
+// `using Tensor = at::Tensor;`, at::SymInt and optionals with defaults.
+#include <opgen/opgen.h>
+
+#include <ATen/ATen.h>
+#include <torch/library.h>
+
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace fbgemm_gpu {
+
+using Tensor = at::Tensor;
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1846
+[[custom_op("fbgemm::dense_to_jagged")]]
+std::tuple<Tensor, std::vector<Tensor>> dense_to_jagged(
+    const Tensor& dense, const std::vector<Tensor>& x_offsets,
+    std::optional<at::SymInt> total_L = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1852
+[[custom_op("fbgemm::jagged_2d_to_dense")]]
+Tensor jagged_2d_to_dense(Tensor values, Tensor offsets,
+                          c10::SymInt max_sequence_length);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1855
+[[custom_op("fbgemm::jagged_1d_to_dense")]]
+Tensor jagged_1d_to_dense(Tensor values, Tensor offsets,
+                          c10::SymInt max_sequence_length,
+                          int64_t padding_value);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1858
+[[custom_op("fbgemm::stacked_jagged_2d_to_dense_forward")]]
+std::tuple<std::vector<Tensor>, std::vector<Tensor>>
+stacked_jagged_2d_to_dense_forward(Tensor values, Tensor lengths,
+                                   const std::vector<int64_t>& offset_per_key,
+                                   const std::vector<int64_t>& max_lengths_per_key,
+                                   int64_t padding_value = 0);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1860
+[[custom_op("fbgemm::stacked_jagged_2d_to_dense_backward")]]
+Tensor stacked_jagged_2d_to_dense_backward(
+    int64_t B, int64_t D, int64_t total_L,
+    const std::vector<Tensor>& grad_padded_values_per_key,
+    const std::vector<Tensor>& offsets_tensor_per_key,
+    const std::vector<int64_t>& offset_per_key);
+
+// The registered `float padding_value = 0` prints as torch's `0.`.
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1866
+[[custom_op("fbgemm::jagged_to_padded_dense")]]
+Tensor jagged_to_padded_dense(const Tensor& values,
+                              const std::vector<Tensor>& offsets,
+                              c10::SymIntArrayRef max_lengths,
+                              const double padding_value = 0);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1872
+[[custom_op("fbgemm::jagged_to_padded_dense_backward")]]
+Tensor jagged_to_padded_dense_backward(const Tensor& grad_output,
+                                       const std::vector<Tensor>& offsets,
+                                       c10::SymInt total_L);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1881
+[[custom_op("fbgemm::jagged_dense_elementwise_add_jagged_output")]]
+std::tuple<Tensor, std::vector<Tensor>>
+jagged_dense_elementwise_add_jagged_output(const Tensor& x_values,
+                                           const std::vector<Tensor>& x_offsets,
+                                           const Tensor& y);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1897
+[[custom_op("fbgemm::jagged_dense_elementwise_mul_backward")]]
+std::tuple<Tensor, Tensor> jagged_dense_elementwise_mul_backward(
+    const Tensor& grad_output, const std::vector<Tensor>& x_offsets,
+    const Tensor& y, const Tensor& x_values);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1909
+[[custom_op("fbgemm::jagged_index_select")]]
+std::vector<Tensor> jagged_index_select_2d(
+    const Tensor& values, const Tensor& lengths, const Tensor& indices,
+    const std::optional<int64_t> num_dense_output_rows = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1919
+[[custom_op("fbgemm::jagged_index_add_2d_forward_v2")]]
+Tensor jagged_index_add_2d_forward_v2(const Tensor& values,
+                                      const Tensor& indices,
+                                      const Tensor& input_offsets,
+                                      const Tensor& output_offsets,
+                                      const c10::SymInt num_output_rows,
+                                      const c10::SymInt num_dense_input_rows);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1924
+[[custom_op("fbgemm::masked_select_jagged_1d")]]
+std::tuple<Tensor, Tensor> masked_select_jagged_1d(
+    const Tensor& values, const Tensor& lengths, const Tensor& mask,
+    const std::optional<bool> check_length = false);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1927
+[[custom_op("fbgemm::jagged_softmax")]]
+std::tuple<Tensor, Tensor> jagged_softmax(const Tensor& values,
+                                          const Tensor& x_offsets,
+                                          const int64_t max_L);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/jagged_tensor_ops/jagged_tensor_ops_cpu.cpp:1955
+[[custom_op("fbgemm::get_source_mask")]]
+Tensor get_source_mask(const Tensor& num_sources, const Tensor& num_targets,
+                       const c10::SymInt output_size);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3841
+[[custom_op("fbgemm::permute_2D_sparse_data")]]
+std::tuple<Tensor, Tensor, std::optional<Tensor>> permute_2D_sparse_data(
+    const Tensor& permute, const Tensor& lengths, const Tensor& values,
+    const std::optional<Tensor>& weights = std::nullopt,
+    const std::optional<c10::SymInt>& permuted_lengths_sum = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3862
+[[custom_op("fbgemm::block_bucketize_sparse_features")]]
+std::tuple<Tensor, Tensor, std::optional<Tensor>, std::optional<Tensor>,
+           std::optional<Tensor>>
+block_bucketize_sparse_features(
+    const Tensor& lengths, const Tensor& indices, const bool bucketize_pos,
+    const bool sequence, const Tensor& block_sizes, const c10::SymInt my_size,
+    const std::optional<Tensor>& weights = std::nullopt,
+    const std::optional<Tensor>& batch_size_per_feature = std::nullopt,
+    const c10::SymInt max_B = -1,
+    const std::optional<std::vector<at::Tensor>>& block_bucketize_pos =
+        std::nullopt,
+    const bool keep_orig_idx = false,
+    const std::optional<Tensor>& total_num_blocks = std::nullopt,
+    const std::optional<Tensor>& keep_orig_idx_per_feature = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3872
+[[custom_op("fbgemm::reorder_batched_ad_lengths")]]
+Tensor reorder_batched_ad_lengths_cpu(const Tensor& cat_ad_lengths,
+                                      const Tensor& batch_offsets,
+                                      const c10::SymInt num_ads_in_batch,
+                                      const bool broadcast_lengths = false,
+                                      const c10::SymInt max_batch_size = 0);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3876
+[[custom_op("fbgemm::cat_reorder_batched_ad_indices")]]
+Tensor cat_reorder_batched_ad_indices_cpu(
+    const Tensor& cat_ad_offsets, const std::vector<Tensor>& cat_ad_indices,
+    const Tensor& reordered_cat_ad_offsets, const Tensor& batch_offsets,
+    const c10::SymInt num_ads_in_batch, const bool broadcast_indices,
+    const c10::SymInt total_num_indices, const bool pinned_memory = false,
+    const c10::SymInt max_batch_size = 0);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3882
+[[custom_op("fbgemm::histogram_binning_calibration")]]
+std::tuple<Tensor, Tensor> histogram_binning_calibration_cpu(
+    const Tensor& logit, const Tensor& bin_num_examples,
+    const Tensor& bin_num_positives, double positive_weight,
+    double lower_bound, double upper_bound, c10::SymInt bin_ctr_in_use_after,
+    double bin_ctr_weight_value);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3888
+[[custom_op("fbgemm::segment_sum_csr")]]
+Tensor segment_sum_csr_cpu(const c10::SymInt batch_size, const Tensor& csr_seg,
+                           const Tensor& values);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3891
+[[custom_op("fbgemm::embedding_bag_rowwise_prune")]]
+std::tuple<Tensor, Tensor> embedding_bag_rowwise_prune(
+    const Tensor& weight, const Tensor& indicator, const double threshold,
+    at::ScalarType compressed_indices_dtype, const bool abs = true,
+    const c10::SymInt min_num_rows = 0,
+    const std::optional<double> min_save_ratio = 1.0);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3893
+[[custom_op("fbgemm::lengths_range")]]
+Tensor lengths_range(const Tensor& t_in,
+                     at::OptionalSymIntArrayRef shape = std::nullopt);
+
+// The registered schema does not say that `output` is written (see
+// real_schemas.README.md): opgen writes the out-variant form, `Tensor(a!)`
+// on the argument and on the returned reference.
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3894
+// expect: fbgemm::lengths_range_out(Tensor(a!) output, Tensor t_in, SymInt[]? shape=None) -> Tensor(a!)
+[[custom_op("fbgemm::lengths_range_out", mutates="output")]]
+Tensor& lengths_range_out(Tensor& output, const Tensor& t_in,
+                          at::OptionalSymIntArrayRef shape = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3930
+[[custom_op("fbgemm::index_select_dim0")]]
+Tensor index_select_dim0(
+    const Tensor& input, const Tensor& indices,
+    std::optional<c10::SymInt> consecutive_range_start = 0,
+    std::optional<c10::SymInt> consecutive_range_length = 0,
+    std::optional<bool> skip_indices_sorting_fwd = std::nullopt);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3932
+[[custom_op("fbgemm::group_index_select_dim0")]]
+std::vector<Tensor> group_index_select_dim0(at::TensorList input_group,
+                                            at::TensorList indices_group);
+
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3938
+[[custom_op("fbgemm::group_index_select_dim0_gpu_backward")]]
+std::vector<Tensor> group_index_select_dim0_gpu_backward(
+    at::TensorList inputs, c10::SymIntArrayRef output_shape_group);
+
+} // namespace fbgemm_gpu

@@ -1,0 +1,410 @@
+"""The reference docs (docs/*.md) checked against the tool.
+
+(a) Every ```cpp block in docs/*.md preceded by an HTML comment
+
+        <!-- opgen-example: schema="<expected schema>" -->
+        <!-- opgen-example: error="<text on stderr>" -->
+
+    is written to a temporary directory (as ``example.cpp``, or the name in
+    ``file="..."``) and run through ``$OPGEN_BUILD_DIR/bin/opgen`` (default
+    ``<repo>/build``) with the output directory ``out``:
+
+    * ``schema``: opgen exits 0, the manifest holds exactly one op, whose
+      schema equals the expected one, and torch prints that schema unchanged;
+    * ``error``: opgen exits 1 with the text on stderr and writes nothing;
+    * optional ``warning="..."``: that text is on stderr (without it, a
+      ``schema`` example must produce no warning from opgen);
+    * optional ``kernels="CPU,CUDA"`` / ``tags="a,b"``: the manifest's dispatch
+      keys / tags of the op.
+
+    A block that does not include ``<opgen/opgen.h>`` itself is prefixed with
+    ``#include <opgen/opgen.h>`` and ``#include <ATen/core/Tensor.h>`` (and a
+    ``#line 1``, so line numbers match the block). Values are double-quoted;
+    a ``"`` or ``\\`` inside is written ``\\"`` / ``\\\\``.
+(b) Every diagnostic of tool/include/opgen/Diagnostics.def appears in
+    docs/diagnostics.md by its id, with its message and hint verbatim.
+(c) Every option ``opgen --help`` prints appears in docs/cli.md.
+(d) Every keyword of add_custom_op() (cmake/AddCustomOp.cmake's
+    cmake_parse_arguments) appears in docs/cmake.md.
+Plus the command-line diagnostics and behaviours docs/cli.md and
+docs/diagnostics.md describe (no such input, stale output, ...).
+
+If opgen has not been built, the tests that run it are skipped, loudly; set
+``OPGEN_E2E_REQUIRED=1`` to make that an error.
+"""
+
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BUILD_DIR = Path(os.environ.get("OPGEN_BUILD_DIR") or REPO / "build")
+OPGEN = BUILD_DIR / "bin" / "opgen"
+DOCS = REPO / "docs"
+DIAGNOSTICS_DEF = REPO / "tool" / "include" / "opgen" / "Diagnostics.def"
+ADD_CUSTOM_OP = REPO / "cmake" / "AddCustomOp.cmake"
+
+PRELUDE = "#include <opgen/opgen.h>\n#include <ATen/core/Tensor.h>\n#line 1\n"
+KNOWN_ATTRS = {"schema", "error", "warning", "kernels", "tags", "file"}
+# Clang's own note when it parses .cu against a newer CUDA toolkit.
+CLANG_CUDA_VERSION_WARNING = "-Wunknown-cuda-version"
+
+
+def _require_opgen():
+    if OPGEN.exists():
+        return
+    reason = (
+        f"DOCS EXAMPLES NOT RUN: {OPGEN} is not built. Build opgen or point "
+        f"OPGEN_BUILD_DIR at a build directory; set OPGEN_E2E_REQUIRED=1 to "
+        f"make this an error."
+    )
+    if os.environ.get("OPGEN_E2E_REQUIRED"):
+        raise RuntimeError(reason)
+    print(f"\n{reason}", file=sys.stderr, flush=True)
+    warnings.warn(reason, pytest.PytestWarning, stacklevel=2)
+    pytest.skip(reason)
+
+
+def _run(args, cwd, timeout=300):
+    return subprocess.run([str(OPGEN), *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+# --- (a) the marked examples -------------------------------------------------
+
+MARKER = re.compile(r"<!--\s*opgen-example:(?P<attrs>.*?)-->", re.S)
+ATTR = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+FENCE = re.compile(r"\s*```cpp[ \t]*\n(?P<code>.*?)^```", re.S | re.M)
+
+
+def _examples():
+    found = []
+    for doc in sorted(DOCS.glob("*.md")):
+        text = doc.read_text()
+        for marker in MARKER.finditer(text):
+            line = text.count("\n", 0, marker.start()) + 1
+            where = f"{doc.name}:{line}"
+            attrs = {k: re.sub(r"\\(.)", r"\1", v)
+                     for k, v in ATTR.findall(marker.group("attrs"))}
+            fence = FENCE.match(text, marker.end())
+            found.append(pytest.param(
+                {"where": where, "attrs": attrs,
+                 "code": fence.group("code") if fence else None},
+                id=where))
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def _run_example(example):
+    code = example["code"]
+    if "#include <opgen/opgen.h>" not in code:
+        code = PRELUDE + code
+    name = example["attrs"].get("file", "example.cpp")
+    with tempfile.TemporaryDirectory(prefix="opgen-docs-") as tmp:
+        (Path(tmp) / name).write_text(code)
+        result = _run([name, "-o", "out"], cwd=tmp)
+        out = Path(tmp) / "out"
+        manifest = out / "manifest.json"
+        registration = out / "registration.cpp"
+        return {
+            "rc": result.returncode,
+            "stderr": result.stderr,
+            "manifest": json.loads(manifest.read_text()) if manifest.exists() else None,
+            "definitions": _definitions(registration.read_text())
+                           if registration.exists() else [],
+            "wrote": out.exists(),
+        }
+
+
+def _definitions(registration_cpp):
+    """The qualified schemas registration.cpp passes to m.def."""
+    found = []
+    for block in re.finditer(r"TORCH_LIBRARY\((\w+), m\) \{(.*?)^\}",
+                             registration_cpp, re.S | re.M):
+        for literal in re.findall(r'm\.def\(("(?:[^"\\]|\\.)*")', block.group(2)):
+            found.append(block.group(1) + "::" + json.loads(literal))
+    return found
+
+
+@pytest.fixture(scope="module")
+def example_results():
+    """Runs every example once, in parallel; {where: result}."""
+    _require_opgen()
+    runnable = [p.values[0] for p in EXAMPLES if p.values[0]["code"] is not None]
+    workers = max(2, os.cpu_count() or 2)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        results = pool.map(_run_example, runnable)
+        return {ex["where"]: r for ex, r in zip(runnable, results)}
+
+
+def test_docs_have_examples():
+    assert len(EXAMPLES) >= 40, "the docs lost their tested examples"
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_example(example, example_results):
+    attrs = example["attrs"]
+    assert example["code"] is not None, (
+        f"{example['where']}: an opgen-example marker must be followed by a ```cpp block")
+    assert set(attrs) <= KNOWN_ATTRS, f"unknown marker keys {set(attrs) - KNOWN_ATTRS}"
+    assert ("schema" in attrs) != ("error" in attrs), "give exactly one of schema= / error="
+    result = example_results[example["where"]]
+    stderr = result["stderr"]
+    if "error" in attrs:
+        assert result["rc"] == 1, f"expected exit status 1, got {result['rc']}\n{stderr}"
+        assert attrs["error"] in stderr
+        assert not result["wrote"], "a failed run must write nothing"
+        return
+    assert result["rc"] == 0, stderr
+    ops = result["manifest"]["ops"]
+    assert len(ops) == 1, [op["schema"] for op in ops]
+    op = ops[0]
+    assert op["schema"] == attrs["schema"]
+    if "warning" in attrs:
+        assert attrs["warning"] in stderr
+    else:
+        lines = [l for l in stderr.splitlines()
+                 if "warning:" in l and CLANG_CUDA_VERSION_WARNING not in l]
+        assert not lines, stderr
+    if "kernels" in attrs:
+        assert sorted(op["kernels"]) == sorted(attrs["kernels"].split(","))
+    if "tags" in attrs:
+        assert op["tags"] == [t for t in attrs["tags"].split(",") if t]
+
+
+@pytest.fixture(scope="module")
+def torch_parse_schema():
+    torch = pytest.importorskip("torch")
+    return lambda s: str(torch._C.parse_schema(s))
+
+
+@pytest.mark.parametrize(
+    "example", [p for p in EXAMPLES if "schema" in p.values[0]["attrs"]])
+def test_example_schema_is_torchs(example, example_results, torch_parse_schema):
+    """What opgen passes to m.def parses in torch, which prints it as
+    documented (as torch.ops.<ns>.<op>.<overload>._schema will)."""
+    definitions = example_results[example["where"]]["definitions"]
+    assert len(definitions) == 1, definitions
+    assert torch_parse_schema(definitions[0]) == example["attrs"]["schema"]
+
+
+# --- (b) every diagnostic is documented ------------------------------------
+
+def _c_string(literal):
+    return bytes(literal, "utf-8").decode("unicode_escape")
+
+
+def _diagnostics():
+    text = DIAGNOSTICS_DEF.read_text()
+    entries = []
+    for m in re.finditer(
+            r'^DIAG\((\w+),\s*(\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+),\s*'
+            r'((?:"(?:[^"\\]|\\.)*"\s*)+)\)', text, re.M | re.S):
+        strings = lambda s: "".join(_c_string(x) for x in re.findall(r'"((?:[^"\\]|\\.)*)"', s))
+        entries.append((m.group(1), m.group(2), strings(m.group(3)), strings(m.group(4))))
+    return entries
+
+
+DIAGNOSTICS = _diagnostics()
+
+
+def test_catalogue_parsed():
+    ids = re.findall(r"^DIAG\((\w+),", DIAGNOSTICS_DEF.read_text(), re.M)
+    assert ids and [d[0] for d in DIAGNOSTICS] == ids
+
+
+@pytest.mark.parametrize("diag", DIAGNOSTICS, ids=[d[0] for d in DIAGNOSTICS])
+def test_diagnostic_documented(diag):
+    ident, level, message, hint = diag
+    text = (DOCS / "diagnostics.md").read_text()
+    section = re.search(rf"^#+ `?{ident}`?\s*$(.*?)(?=^#+ |\Z)", text, re.M | re.S)
+    assert section, f"docs/diagnostics.md has no heading for {ident}"
+    body = section.group(1)
+    assert level.lower() in body.lower(), f"{ident}: level {level} not stated"
+    assert message in body, f"{ident}: message {message!r} not quoted verbatim"
+    if hint:
+        assert hint in body, f"{ident}: hint {hint!r} not quoted verbatim"
+
+
+# --- (c) every command-line option is documented ----------------------------
+
+def test_cli_options_documented():
+    _require_opgen()
+    help_text = _run(["--help"], cwd=REPO).stdout
+    options = re.findall(r"^\s+(--?[\w-]+)", help_text, re.M)
+    assert "--check" in options and "-o" in options, help_text
+    text = (DOCS / "cli.md").read_text()
+    missing = [o for o in options if not re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", text)]
+    assert not missing, f"docs/cli.md does not mention {missing}"
+
+
+# --- (d) every add_custom_op() keyword is documented -------------------------
+
+def test_cmake_keywords_documented():
+    m = re.search(r'cmake_parse_arguments\(\s*\w+\s+"([^"]*)"\s+"([^"]*)"\s+"([^"]*)"',
+                  ADD_CUSTOM_OP.read_text())
+    assert m, "cannot find add_custom_op's cmake_parse_arguments"
+    keywords = [k for group in m.groups() for k in group.split(";") if k]
+    assert "SOURCES" in keywords
+    text = (DOCS / "cmake.md").read_text()
+    missing = [k for k in keywords if not re.search(rf"\b{k}\b", text)]
+    assert not missing, f"docs/cmake.md does not mention {missing}"
+
+
+# --- command-line behaviour the docs describe --------------------------------
+
+KERNEL = """#include <opgen/opgen.h>
+#include <ATen/core/Tensor.h>
+
+[[custom_op("mylib::twice")]]
+at::Tensor twice(const at::Tensor& x);
+"""
+
+
+@pytest.fixture
+def workdir(tmp_path):
+    _require_opgen()
+    (tmp_path / "twice.cpp").write_text(KERNEL)
+    return tmp_path
+
+
+def _assert_error(result, text):
+    assert result.returncode == 1, result.stderr
+    assert text in result.stderr
+
+
+def test_usage_error(workdir):
+    _assert_error(_run(["twice.cpp"], cwd=workdir), "need at least one source and -o <dir>")
+
+
+def test_no_such_input(workdir):
+    _assert_error(_run(["missing.cpp", "-o", "out"], cwd=workdir),
+                  "error: no such file: 'missing.cpp'")
+    assert not (workdir / "out").exists()
+
+
+def test_unsupported_input(workdir):
+    (workdir / "ops.py").write_text("")
+    _assert_error(_run(["ops.py", "-o", "out"], cwd=workdir),
+                  "error: 'ops.py' is not a C++ or CUDA source")
+
+
+def test_duplicate_shard(workdir):
+    for d in ("a", "b"):
+        (workdir / d).mkdir()
+        (workdir / d / "ops.cpp").write_text(KERNEL)
+    _assert_error(_run(["a/ops.cpp", "b/ops.cpp", "-o", "out"], cwd=workdir),
+                  "error: two sources are named 'ops.cpp'")
+
+
+def test_no_ops_is_a_warning(workdir):
+    (workdir / "empty.cpp").write_text("int unrelated;\n")
+    result = _run(["empty.cpp", "-o", "out"], cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert "warning: no [[custom_op]] annotations found in the inputs" in result.stderr
+    assert json.loads((workdir / "out" / "manifest.json").read_text())["package"] == "ops"
+
+
+def test_layout_determinism_and_check(workdir):
+    args = ["twice.cpp", "-o", "out", "--python-package", "mylib",
+            "--depfile", "out.d"]
+    first = _run(args, cwd=workdir)
+    assert first.returncode == 0, first.stderr
+    out = workdir / "out"
+    files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert files == [
+        "CMakeLists.txt", "include/mylib/ops.h", "manifest.json", "opgen_kernels.h",
+        "python/mylib/__init__.py", "python/mylib/fakes.py", "python/mylib/ops.py",
+        "python/mylib/ops.pyi", "registration.cpp", "shards/twice.cpp",
+        "tests/test_mylib_ops.py"]
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["library"] == "mylib_ops"
+    assert manifest["files"] == files
+    assert (workdir / "out.d").read_text().startswith(f"{out}/manifest.json:")
+
+    before = {f: ((out / f).read_bytes(), (out / f).stat().st_mtime_ns) for f in files}
+    assert _run(args, cwd=workdir).returncode == 0
+    assert before == {f: ((out / f).read_bytes(), (out / f).stat().st_mtime_ns)
+                      for f in files}, "a re-run must not touch unchanged files"
+
+    assert _run(args[:-2] + ["--check"], cwd=workdir).returncode == 0
+    with open(out / "registration.cpp", "a") as f:
+        f.write("// edited\n")
+    _assert_error(_run(args[:-2] + ["--check"], cwd=workdir),
+                  "registration.cpp' is out of date")
+
+
+def test_stale_files_are_removed(workdir):
+    (workdir / "other.cpp").write_text(KERNEL.replace("twice", "thrice"))
+    assert _run(["twice.cpp", "other.cpp", "-o", "out"], cwd=workdir).returncode == 0
+    assert (workdir / "out" / "shards" / "other.cpp").exists()
+    assert _run(["twice.cpp", "-o", "out"], cwd=workdir).returncode == 0
+    assert not (workdir / "out" / "shards" / "other.cpp").exists()
+
+
+def test_failed_run_keeps_previous_output(workdir):
+    assert _run(["twice.cpp", "-o", "out"], cwd=workdir).returncode == 0
+    before = (workdir / "out" / "manifest.json").read_text()
+    (workdir / "twice.cpp").write_text(KERNEL.replace("const at::Tensor& x", "float x"))
+    _assert_error(_run(["twice.cpp", "-o", "out"], cwd=workdir),
+                  "parameter 'x' has type 'float', which has no schema equivalent")
+    assert (workdir / "out" / "manifest.json").read_text() == before
+
+
+def test_cannot_write(workdir):
+    (workdir / "out" / "registration.cpp").mkdir(parents=True)
+    _assert_error(_run(["twice.cpp", "-o", "out"], cwd=workdir),
+                  "error: cannot write '")
+
+
+def test_compiler_args_after_dashdash(workdir):
+    (workdir / "guarded.cpp").write_text(
+        KERNEL.replace("[[custom_op", "#ifdef WITH_OP\n[[custom_op") + "#endif\n")
+    result = _run(["guarded.cpp", "-o", "out", "--", "-DWITH_OP"], cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    ops = json.loads((workdir / "out" / "manifest.json").read_text())["ops"]
+    assert [op["schema"] for op in ops] == ["mylib::twice(Tensor x) -> Tensor"]
+
+
+def test_fake_module(workdir):
+    (workdir / "other.cpp").write_text(
+        KERNEL.replace("twice", "thrice")
+        + '\n[[custom_op("mylib::fill_", mutates="x")]]\nvoid fill_(at::Tensor& x);\n')
+    (workdir / "my_fakes.py").write_text(
+        "import torch\n\n@torch.library.register_fake(\"mylib::twice\")\n"
+        "def _twice(x):\n    return torch.empty_like(x)\n")
+    args = ["twice.cpp", "other.cpp", "-o", "out", "--python-package", "mylib"]
+    result = _run(args + ["--fake-module", "my_fakes.py"], cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    out = workdir / "out"
+    fakes = {op["name"]: op["fake"]
+             for op in json.loads((out / "manifest.json").read_text())["ops"]}
+    assert fakes == {"mylib::twice": {"kind": "python", "where": "my_fakes.py"},
+                     "mylib::thrice": None,
+                     "mylib::fill_": {"kind": "not-needed", "where": ""}}
+    module = (out / "python" / "mylib" / "my_fakes.py").read_text()
+    assert "def _twice(x):" in module
+    assert '@torch.library.register_fake("mylib::thrice")' in module
+    assert "raise NotImplementedError" in module
+    assert 'register_fake("mylib::fill_")' not in module
+    assert not (out / "python" / "mylib" / "fakes.py").exists()
+    assert 'm.set_python_module("mylib.my_fakes");' in (out / "registration.cpp").read_text()
+
+    assert _run(args, cwd=workdir).returncode == 0
+    assert '@torch.library.register_fake("mylib::twice")' in (
+        out / "python" / "mylib" / "fakes.py").read_text()
+
+
+def test_no_compile_database(workdir):
+    _assert_error(_run(["twice.cpp", "-o", "out", "-p", "nonexistent"], cwd=workdir),
+                  "error: cannot load a compile database from 'nonexistent'")

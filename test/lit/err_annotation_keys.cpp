@@ -1,0 +1,69 @@
+// The keys of an annotation: an unknown key, `mutates` naming a missing or a
+// non-tensor parameter (or one twice), `kwonly` naming a missing parameter,
+// an unknown tag or device, an `at::Tensor&` return without exactly one
+// mutated tensor. Errors point at the key's value.
+// RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before
+// RUN: not opgen %s -o %t/out 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: diff -r %t/before %t/out
+#include <opgen/opgen.h>
+
+#include <ATen/core/Tensor.h>
+
+namespace ek {
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: unknown key 'mutate' in 'custom_op' annotation
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: known keys: mutates, kwonly, tags, device
+[[custom_op("ek::unknown_key", mutate="x")]] void unknown_key(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'mutates' names 'y', which is not a parameter of 'missing_param'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: note: hint: parameters are: x, n
+[[custom_op("ek::missing_param", mutates="x, y")]] void missing_param(at::Tensor& x, int64_t n);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: 'mutates' names 'n' of type 'int64_t'; only tensors, optional tensors and lists of tensors can be mutated
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: remove 'n' from 'mutates'
+[[custom_op("ek::non_tensor", mutates="n")]] void non_tensor(const at::Tensor& x, int64_t n);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:37: error: 'mutates' names 'sizes' of type 'c10::IntArrayRef'; only tensors, optional tensors and lists of tensors can be mutated
+// CHECK: note: hint: remove 'sizes' from 'mutates'
+[[custom_op("ek::int_list", mutates="sizes")]] void int_list(const at::Tensor& x, c10::IntArrayRef sizes);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:34: error: 'mutates' names 'x' twice
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:34: note: hint: list each parameter once
+[[custom_op("ek::twice", mutates="x, x")]] void twice(at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'kwonly' names 'z', which is not a parameter of 'kwonly_missing'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: note: hint: parameters are: x, n
+[[custom_op("ek::kwonly_missing", kwonly="z")]] at::Tensor kwonly_missing(const at::Tensor& x, int64_t n);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:33: error: unknown tag 'pt2_compliant'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:33: note: hint: known tags: core, {{.*}}needs_fixed_stride_order{{.*}}, pt2_compliant_tag{{.*}}
+[[custom_op("ek::bad_tag", tags="needs_fixed_stride_order, pt2_compliant")]] at::Tensor bad_tag(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:38: error: unknown device 'tpu'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: note: hint: use one of: cpu, cuda, meta, default
+[[custom_op("ek::bad_device", device="tpu")]] at::Tensor bad_device(const at::Tensor& x);
+
+// Device names are lower case.
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:38: error: unknown device 'CUDA'
+// CHECK: note: hint: use one of: cpu, cuda, meta, default
+[[custom_op("ek::upper_case", device="CUDA")]] at::Tensor upper_case(const at::Tensor& x);
+
+// (After the warning for `out`, taken by non-const reference.)
+// CHECK: err_annotation_keys.cpp:[[@LINE+4]]:55: warning: 'out' is taken by non-const reference but is not listed in 'mutates'
+// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:13: error: returning 'at::Tensor&' needs exactly one mutated tensor to alias, found 0
+// CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value
+[[custom_op("ek::ref_none")]]
+at::Tensor& ref_none(const at::Tensor& x, at::Tensor& out);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:13: error: returning 'at::Tensor&' needs exactly one mutated tensor to alias, found 2
+// CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value
+[[custom_op("ek::ref_two", mutates="a, b")]]
+at::Tensor& ref_two(at::Tensor& a, at::Tensor& b);
+
+// An optional tensor is no `Tensor` for the reference to alias.
+// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:13: error: returning 'at::Tensor&' needs exactly one mutated tensor to alias, found 0
+// CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value
+[[custom_op("ek::ref_optional", mutates="maybe")]]
+at::Tensor& ref_optional(const at::Tensor& x, std::optional<at::Tensor> maybe);
+
+} // namespace ek

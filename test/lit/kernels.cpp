@@ -1,0 +1,67 @@
+// One op, several kernels: the same op name on functions in several files
+// gives one operator with one kernel per dispatch key. int64_t in one kernel
+// and c10::SymInt in another unify to SymInt (both ways round).
+// RUN: rm -rf %t && opgen %s %inputs/kernels_cuda.cu %inputs/kernels_other.cpp -o %t
+// RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
+// RUN: FileCheck %s --check-prefix=SHARD --input-file=%t/shards/kernels.cpp
+// RUN: FileCheck %s --check-prefix=SHARD-CUDA --input-file=%t/shards/kernels_cuda.cu
+// RUN: %python %inputs/roundtrip.py %t
+#include <opgen/opgen.h>
+
+#include <ATen/core/Tensor.h>
+
+namespace km {
+
+// REG: TORCH_LIBRARY(km, m) {
+// REG: m.def("gather(Tensor x, Tensor index) -> Tensor");
+// REG: m.def("pad(Tensor x, SymInt[] pads) -> Tensor");
+// REG: m.def("scale(Tensor x, SymInt n, float factor=0.5) -> Tensor");
+// REG: m.def("shift(Tensor x, SymInt by) -> Tensor");
+
+// REG: TORCH_LIBRARY_IMPL(km, CPU, m) {
+// REG-NEXT: m.impl("gather", TORCH_FN(opgen_generated::km_gather__CPU));
+// REG-NEXT: m.impl("pad", TORCH_FN(opgen_generated::km_pad__CPU));
+// REG-NEXT: m.impl("scale", TORCH_FN(opgen_generated::km_scale__CPU));
+// REG-NEXT: m.impl("shift", TORCH_FN(opgen_generated::km_shift__CPU));
+// REG-NEXT: }
+// REG: TORCH_LIBRARY_IMPL(km, CUDA, m) {
+// REG-NEXT: m.impl("gather", TORCH_FN(opgen_generated::km_gather__CUDA));
+// REG-NEXT: m.impl("pad", TORCH_FN(opgen_generated::km_pad__CUDA));
+// REG-NEXT: m.impl("scale", TORCH_FN(opgen_generated::km_scale__CUDA));
+// REG-NEXT: }
+// REG: TORCH_LIBRARY_IMPL(km, Meta, m) {
+// REG-NEXT: m.impl("shift", TORCH_FN(opgen_generated::km_shift__Meta));
+// REG-NEXT: }
+// REG: TORCH_LIBRARY_IMPL(km, CompositeExplicitAutograd, m) {
+// REG-NEXT: m.impl("shift", TORCH_FN(opgen_generated::km_shift__CompositeExplicitAutograd));
+// REG-NEXT: }
+
+// MANIFEST: "schema": "km::gather(Tensor x, Tensor index) -> Tensor",
+// MANIFEST: "kernels": {"CPU": "{{.*}}kernels.cpp:[[@LINE+2]]", "CUDA": "{{.*}}kernels_other.cpp:16"},
+[[custom_op("km::gather")]]
+at::Tensor gather(const at::Tensor& x, const at::Tensor& index);
+
+// MANIFEST: "schema": "km::pad(Tensor x, SymInt[] pads) -> Tensor",
+// MANIFEST: "kernels": {"CPU": "{{.*}}kernels.cpp:[[@LINE+2]]", "CUDA": "{{.*}}kernels_cuda.cu:14"},
+[[custom_op("km::pad")]]
+at::Tensor pad(const at::Tensor& x, c10::SymIntArrayRef pads);
+
+// MANIFEST: "schema": "km::scale(Tensor x, SymInt n, float factor=0.5) -> Tensor",
+// MANIFEST: "kernels": {"CPU": "{{.*}}kernels.cpp:[[@LINE+2]]", "CUDA": "{{.*}}kernels_cuda.cu:10"},
+[[custom_op("km::scale")]]
+at::Tensor scale(const at::Tensor& x, int64_t n, double factor = 0.5);
+
+// MANIFEST: "schema": "km::shift(Tensor x, SymInt by) -> Tensor",
+// MANIFEST: "kernels": {"CPU": "{{.*}}kernels.cpp:[[@LINE+2]]", "Meta": "{{.*}}kernels_other.cpp:12", "CompositeExplicitAutograd": "{{.*}}kernels_other.cpp:9"},
+[[custom_op("km::shift")]]
+at::Tensor shift(const at::Tensor& x, int64_t by);
+
+// The wrappers take what the dispatcher passes (SymInt) and hand each kernel
+// what it declared.
+// SHARD: at::Tensor km_scale__CPU(const at::Tensor& x, c10::SymInt n, double factor) {
+// SHARD-NEXT: return ::km::scale(x, opgen::rt::concrete(n, __FILE__, __LINE__), factor);
+// SHARD-CUDA: at::Tensor km_scale__CUDA(const at::Tensor& x, c10::SymInt n, double factor) {
+// SHARD-CUDA: return ::km::scale_cuda(x, n, factor);
+
+} // namespace km
