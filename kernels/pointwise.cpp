@@ -72,6 +72,18 @@ static at::Tensor muladd(const at::Tensor& a, const at::Tensor& b, double c) {
   return out;
 }
 
+// The fake (Meta) kernel of muladd, in C++: shapes and dtypes only, written
+// with SymInt sizes so it serves FakeTensor under dynamic shapes too.
+[[custom_op_fake("mylib::muladd")]]
+static at::Tensor muladd_fake(const at::Tensor& a, const at::Tensor& b,
+                              double c) {
+  TORCH_CHECK(a.sym_sizes() == b.sym_sizes(), "muladd: b has shape ",
+              b.sym_sizes(), " but a has shape ", a.sym_sizes());
+  TORCH_CHECK(a.scalar_type() == b.scalar_type(), "muladd: b has dtype ",
+              b.scalar_type(), " but a has dtype ", a.scalar_type());
+  return at::empty_symint(a.sym_sizes(), a.options());
+}
+
 namespace opgen_examples {
 
 at::Tensor& muladd_out(const at::Tensor& a, const at::Tensor& b, double c,

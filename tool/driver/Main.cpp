@@ -185,8 +185,10 @@ int main(int Argc, const char **Argv) {
       Diags->report(opgen::DiagId::NoSuchInput, {}, {FakeModule});
       return 1;
     }
-    Library.Fakes = opgen::FakeModule{sys::path::stem(FakeModule).str(),
-                                      FakeModule, (*Text)->getBuffer().str()};
+    Library.Fakes = opgen::FakeModule{
+        sys::path::stem(FakeModule).str(),
+        opgen::displayPath(absolute(FakeModule), RootDir),
+        (*Text)->getBuffer().str()};
   }
   opgen::assignFakes(Library);
 

@@ -139,6 +139,11 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     return false;
   }
 
+  for (size_t I = 0; I < S.Arguments.size(); ++I)
+    if (!isIdentifier(S.Arguments[I].Name))
+      Diags.report(DiagId::ReservedArgumentName, Fn.Impl.Params[I].Loc,
+                   {S.Arguments[I].Name});
+
   auto findArg = [&S](const std::string &Name) -> Argument * {
     for (Argument &A : S.Arguments)
       if (A.Name == Name)
@@ -270,6 +275,58 @@ bool unify(OpSchema &Into, const OpSchema &From) {
   return true;
 }
 
+/// `[[custom_op_fake("ns::op")]]`: the function becomes the op's Meta
+/// kernel. Its signature must be the op's, but for int64_t/SymInt; defaults,
+/// alias annotations and the kw-only marker come from the op.
+void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
+                   DiagSink &Diags) {
+  for (const auto &[Key, Value] : Fn.Attr.Keys)
+    Diags.report(DiagId::AttrUnknownKey, Value.Loc,
+                 {Key, "custom_op_fake", "(none)"});
+  OpSchema Name;
+  std::string Why = parseOpName(Fn.Attr.Name.Text, Name);
+  if (!Why.empty()) {
+    Diags.report(DiagId::BadOpName, Fn.Attr.Name.Loc, {Fn.Attr.Name.Text, Why});
+    return;
+  }
+  auto It = Ops.find(Name.fullName());
+  if (It == Ops.end()) {
+    Diags.report(DiagId::FakeForUnknownOp, Fn.Attr.Name.Loc, {Name.fullName()});
+    return;
+  }
+  Op &O = It->second;
+  OpSchema Fake = Fn.Inferred;
+  Fake.Namespace = O.Schema.Namespace;
+  Fake.Name = O.Schema.Name;
+  Fake.Overload = O.Schema.Overload;
+  if (Fake.Arguments.size() == O.Schema.Arguments.size())
+    for (size_t I = 0; I < Fake.Arguments.size(); ++I) {
+      Fake.Arguments[I].Default = O.Schema.Arguments[I].Default;
+      Fake.Arguments[I].KwargOnly = O.Schema.Arguments[I].KwargOnly;
+      Fake.Arguments[I].Ty.ElementAlias = O.Schema.Arguments[I].Ty.ElementAlias;
+    }
+  if (Fake.Returns.size() == O.Schema.Returns.size())
+    for (size_t I = 0; I < Fake.Returns.size(); ++I)
+      Fake.Returns[I].Ty.ElementAlias = O.Schema.Returns[I].Ty.ElementAlias;
+  if (!unify(O.Schema, Fake)) {
+    Diags.report(DiagId::FakeSignatureMismatch, Fn.Impl.Loc,
+                 {Name.fullName(), printSchema(Fake)});
+    Diags.report(DiagId::ConflictingSchemasOther, O.Kernels.front().Loc,
+                 {printSchema(O.Schema)});
+    return;
+  }
+  for (const Kernel &K : O.Kernels)
+    if (K.Key == DispatchKey::Meta) {
+      Diags.report(DiagId::DuplicateKernel, Fn.Impl.Loc, {Name.fullName(), "Meta"});
+      Diags.report(DiagId::DuplicateKernelOther, K.Loc, {"Meta"});
+      return;
+    }
+  Fn.Impl.Key = DispatchKey::Meta;
+  O.Fake = FakeKind::Cpp;
+  O.FakeWhere = Fn.Impl.Loc.str();
+  O.Kernels.push_back(std::move(Fn.Impl));
+}
+
 } // namespace
 
 bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
@@ -323,6 +380,14 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
     }
     O.Kernels.push_back(std::move(Fn.Impl));
   }
+  for (AnnotatedFunction &Fn : Unique)
+    if (Fn.Attr.Kind == AnnotationKind::Fake)
+      attachCppFake(Fn, Ops, Diags);
+  for (AnnotatedFunction &Fn : Unique)
+    if (Fn.Attr.Kind == AnnotationKind::Backward)
+      Diags.report(DiagId::BackwardNotSupported, Fn.Attr.Loc,
+                   {Fn.Attr.Name.Text});
+
   for (auto &[Name, O] : Ops) {
     std::sort(O.Kernels.begin(), O.Kernels.end(),
               [](const Kernel &A, const Kernel &B) { return A.Key < B.Key; });

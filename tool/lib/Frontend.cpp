@@ -835,11 +835,15 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
           else
             Front = {"-x", "c++"};
           Out.insert(Out.begin() + 1, Front.begin(), Front.end());
-          Out.push_back("-resource-dir=" OPGEN_CLANG_RESOURCE_DIR);
-          Out.push_back("-Wno-unknown-attributes");
-          Out.push_back("-Wno-unused-command-line-argument");
-          Out.push_back("-fsyntax-only");
-          Out.insert(Out.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+          std::vector<std::string> Back = {
+              "-resource-dir=" OPGEN_CLANG_RESOURCE_DIR,
+              "-Wno-unknown-attributes", "-Wno-unused-command-line-argument",
+              "-fsyntax-only"};
+          Back.insert(Back.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+          // A command interpolated for a file missing from the database ends
+          // in `-- <file>`: flags must go before that `--`.
+          auto DashDash = std::find(Out.begin(), Out.end(), "--");
+          Out.insert(DashDash, Back.begin(), Back.end());
           return Out;
         });
     OpgenActionFactory Factory(Diags, Opts, Result);

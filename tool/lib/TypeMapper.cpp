@@ -326,6 +326,10 @@ bool TypeMapper::mapReturn(QualType T, std::vector<Return> &Out,
         else
           Elements.push_back(Arg);
       }
+      if (Elements.size() < 2) {
+        Why = "a tuple needs two or more elements; return the element itself";
+        return false;
+      }
       for (const TemplateArgument &Arg : Elements) {
         if (Arg.getKind() != TemplateArgument::Type) {
           Why = "see docs/types.md for the supported return types";
@@ -451,7 +455,8 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
         Init = Inner;
     if (Init->getNumInits() == 0 && T.Optional && !T.IsList)
       return V; // `= {}` on an optional: None.
-    if (!T.IsList)
+    // Tensor lists only default to None in a schema.
+    if (!T.IsList || T.Base == BaseType::Tensor)
       return std::nullopt;
     DefaultValue::IntList Ints;
     DefaultValue::FloatList Floats;
@@ -467,7 +472,7 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
           return std::nullopt;
         Ints.push_back(R.Val.getInt().getExtValue());
       } else if (T.Base == BaseType::Float) {
-        if (R.Val.isFloat())
+        if (R.Val.isFloat() && R.Val.getFloat().isFinite())
           Floats.push_back(R.Val.getFloat().convertToDouble());
         else if (R.Val.isInt())
           Floats.push_back(double(R.Val.getInt().getExtValue()));
@@ -521,9 +526,12 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
     Expr::EvalResult R;
     if (!E->EvaluateAsRValue(R, Ctx))
       return std::nullopt;
-    if (R.Val.isFloat())
+    if (R.Val.isFloat()) {
+      // torch's schema parser has no spelling for inf or nan.
+      if (!R.Val.getFloat().isFinite())
+        return std::nullopt;
       V.Value = R.Val.getFloat().convertToDouble();
-    else if (R.Val.isInt() && T.Base == BaseType::Scalar)
+    } else if (R.Val.isInt() && T.Base == BaseType::Scalar)
       V.Value = int64_t(R.Val.getInt().getExtValue());
     else if (R.Val.isInt())
       V.Value = double(R.Val.getInt().getExtValue());
