@@ -822,6 +822,12 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
                 ++I;
               continue;
             }
+            // nvcc spells `-isystem=<dir>`; to clang a leading '=' means
+            // "relative to the sysroot".
+            if (A.startswith("-isystem=")) {
+              Out.push_back("-isystem" + A.drop_front(9).str());
+              continue;
+            }
             Out.push_back(Args[I]);
           }
           // Language and host-only CUDA mode go right after the driver name.
