@@ -575,7 +575,7 @@ std::string pyParameterNames(const OpSchema &S) {
 
 /// A register_fake skeleton for an op nobody wrote a fake for: it raises an
 /// error that names the op and the two ways to give it a fake.
-std::string fakeSkeleton(const OpLibrary &L, const Op &O) {
+std::string fakeSkeleton(const Op &O) {
   std::string Name = O.Schema.fullName();
   std::ostringstream Out;
   Out << "\n\n@torch.library.register_fake(" << quote(Name) << ")\n"
@@ -600,7 +600,7 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
   std::string Skeletons;
   for (const Op &O : L.Ops)
     if (!O.hasFake())
-      Skeletons += fakeSkeleton(L, O);
+      Skeletons += fakeSkeleton(O);
   if (L.Fakes)
     return renderTemplate("fake_module.py",
                           {{"origin", L.Fakes->DisplayPath},
@@ -736,7 +736,8 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
     if (Shard.empty())
       continue;
     Shards.push_back(Shard);
-    HasCuda = HasCuda || Shard.size() > 3 && Shard.compare(Shard.size() - 3, 3, ".cu") == 0;
+    HasCuda = HasCuda ||
+              (Shard.size() > 3 && Shard.compare(Shard.size() - 3, 3, ".cu") == 0);
   }
   return renderTemplate(
       "CMakeLists.txt",
