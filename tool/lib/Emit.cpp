@@ -485,8 +485,10 @@ std::string pyFunctionName(const OpLibrary &L, const OpSchema &S) {
   return pyIdentifier(Name);
 }
 
-/// `pic: torch.Tensor, box: Sequence[int], *, out: torch.Tensor`.
-std::string pyParameters(const OpSchema &S) {
+/// A Python parameter list of \p S, each argument formatted by \p Format,
+/// with the `*` before the first keyword-only one.
+template <class F>
+std::string pyParameterList(const OpSchema &S, F &&Format) {
   std::vector<std::string> Params;
   bool StarDone = false;
   for (const Argument &A : S.Arguments) {
@@ -494,12 +496,24 @@ std::string pyParameters(const OpSchema &S) {
       Params.push_back("*");
       StarDone = true;
     }
+    Params.push_back(Format(A));
+  }
+  return join(Params, ", ");
+}
+
+/// `pic: torch.Tensor, box: Sequence[int], *, out: torch.Tensor`.
+std::string pyParameters(const OpSchema &S) {
+  return pyParameterList(S, [](const Argument &A) {
     std::string P = pyIdentifier(A.Name) + ": " + pyType(A.Ty, false);
     if (A.Default)
       P += " = " + pyDefault(*A.Default);
-    Params.push_back(P);
-  }
-  return join(Params, ", ");
+    return P;
+  });
+}
+
+/// Python parameter names of \p S: `pic, box, *, out`.
+std::string pyParameterNames(const OpSchema &S) {
+  return pyParameterList(S, [](const Argument &A) { return pyIdentifier(A.Name); });
 }
 
 std::string pyCallArguments(const OpSchema &S) {
@@ -557,20 +571,6 @@ std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
                          {"library", L.LibraryName},
                          {"fake_module", L.Fakes ? L.Fakes->Name : "fakes"},
                          {"library_env", Env}});
-}
-
-/// Python parameter names of \p S, with the `*` of keyword-only ones.
-std::string pyParameterNames(const OpSchema &S) {
-  std::vector<std::string> Names;
-  bool StarDone = false;
-  for (const Argument &A : S.Arguments) {
-    if (A.KwargOnly && !StarDone) {
-      Names.push_back("*");
-      StarDone = true;
-    }
-    Names.push_back(pyIdentifier(A.Name));
-  }
-  return join(Names, ", ");
 }
 
 /// A register_fake skeleton for an op nobody wrote a fake for: it raises an
