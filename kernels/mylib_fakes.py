@@ -5,29 +5,16 @@ opgen copies this module into the generated package as ``mylib.mylib_fakes``
 ``m.set_python_module`` at it. Each fake computes the outputs' metadata from
 the inputs' metadata only, so the ops run under FakeTensor, torch.compile
 (dynamic shapes included) and torch.export.
+
+Only two ops need one here. opgen synthesises the fakes of crop, paste,
+box_blur, topk_rows and muladd.out from their kernels' allocations, and
+muladd has a C++ fake; these two are the ones it cannot derive (it says why
+when it runs without this module):
+  * pad_rows reassigns its result (``out = out.to(*dtype)``), whose dtype
+    then depends on an argument;
+  * positive_values has a data-dependent output size.
 """
 import torch
-
-
-def _pair(kernel_size):
-    return (kernel_size[0], kernel_size[0]) if len(kernel_size) == 1 else tuple(kernel_size)
-
-
-@torch.library.register_fake("mylib::crop")
-def _crop_fake(pic, box):
-    left, upper, right, lower = box
-    return pic.new_empty(pic.shape[0], lower - upper, right - left)
-
-
-@torch.library.register_fake("mylib::paste")
-def _paste_fake(im, patch, coord):
-    return torch.empty_like(im, memory_format=torch.contiguous_format)
-
-
-@torch.library.register_fake("mylib::box_blur")
-def _box_blur_fake(pic, kernel_size=(3,)):
-    kh, kw = _pair(kernel_size)
-    return pic.new_empty(pic.shape[0], pic.shape[1] - kh + 1, pic.shape[2] - kw + 1)
 
 
 @torch.library.register_fake("mylib::pad_rows")
@@ -36,12 +23,6 @@ def _pad_rows_fake(x, pad, weight=None, mode="constant", value=0.0, dtype=None):
     if dtype is not None:
         result_dtype = dtype
     return x.new_empty((x.shape[0] + pad, *x.shape[1:]), dtype=result_dtype)
-
-
-@torch.library.register_fake("mylib::topk_rows")
-def _topk_rows_fake(x, k, largest=True):
-    shape = (*x.shape[:-1], k)
-    return x.new_empty(shape), x.new_empty(shape, dtype=torch.int64)
 
 
 @torch.library.register_fake("mylib::positive_values")

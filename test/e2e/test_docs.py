@@ -14,6 +14,8 @@
     * ``error``: opgen exits 1 with the text on stderr and writes nothing;
     * optional ``warning="..."``: that text is on stderr (without it, a
       ``schema`` example must produce no warning from opgen);
+    * optional ``note="..."``: that text is on stderr;
+    * optional ``fake="synthesized"``: the manifest's fake kind of the op;
     * optional ``kernels="CPU,CUDA"`` / ``tags="a,b"``: the manifest's dispatch
       keys / tags of the op.
 
@@ -53,7 +55,7 @@ DIAGNOSTICS_DEF = REPO / "tool" / "include" / "opgen" / "Diagnostics.def"
 ADD_CUSTOM_OP = REPO / "cmake" / "AddCustomOp.cmake"
 
 PRELUDE = "#include <opgen/opgen.h>\n#include <ATen/core/Tensor.h>\n#line 1\n"
-KNOWN_ATTRS = {"schema", "error", "warning", "kernels", "tags", "file"}
+KNOWN_ATTRS = {"schema", "error", "warning", "note", "fake", "kernels", "tags", "file"}
 # Clang's own note when it parses .cu against a newer CUDA toolkit.
 CLANG_CUDA_VERSION_WARNING = "-Wunknown-cuda-version"
 
@@ -176,6 +178,10 @@ def test_example(example, example_results):
         lines = [l for l in stderr.splitlines()
                  if "warning:" in l and CLANG_CUDA_VERSION_WARNING not in l]
         assert not lines, stderr
+    if "note" in attrs:
+        assert attrs["note"] in stderr
+    if "fake" in attrs:
+        assert (op["fake"] or {}).get("kind") == attrs["fake"], op["fake"]
     if "kernels" in attrs:
         assert sorted(op["kernels"]) == sorted(attrs["kernels"].split(","))
     if "tags" in attrs:

@@ -190,7 +190,7 @@ int main(int Argc, const char **Argv) {
         opgen::displayPath(absolute(FakeModule), RootDir),
         (*Text)->getBuffer().str()};
   }
-  opgen::assignFakes(Library);
+  opgen::assignFakes(Library, *Diags);
 
   opgen::EmitOptions EmitOpts;
   EmitOpts.OutputDir = OutAbs;

@@ -218,11 +218,125 @@ std::string provenance(const Op &O, const Kernel &K) {
 }
 
 //===----------------------------------------------------------------------===//
+// C++: synthesised fakes (SymInt-aware Meta kernels)
+//===----------------------------------------------------------------------===//
+
+/// C++ for an integer-valued FakeExpr; tensor sizes are read as SymInts.
+/// Operators are parenthesised unless \p Top (a whole argument or item).
+std::string cppFakeInteger(const FakeExpr &E, bool Top = true);
+
+/// C++ for a list-valued FakeExpr, as something c10::SymIntArrayRef binds.
+std::string cppFakeSizes(const FakeExpr &E) {
+  switch (E.K) {
+  case FakeExpr::Kind::Sizes:
+    return E.Name + ".sym_sizes()";
+  case FakeExpr::Kind::ListArg:
+    return "opgen::rt::sym_list(" + E.Name + ")";
+  case FakeExpr::Kind::List: {
+    std::vector<std::string> Items;
+    for (const FakeExpr &Op : E.Ops)
+      Items.push_back(cppFakeInteger(Op));
+    return "std::vector<c10::SymInt>{" + join(Items, ", ") + "}";
+  }
+  case FakeExpr::Kind::SetItem:
+    return "opgen::rt::with_item(" + cppFakeSizes(E.Ops[0]) + ", " +
+           cppFakeInteger(E.Ops[1]) + ", " + cppFakeInteger(E.Ops[2]) + ")";
+  default:
+    return "/* not a list: " + E.str() + " */";
+  }
+}
+
+std::string cppFakeInteger(const FakeExpr &E, bool Top) {
+  auto Paren = [Top](const std::string &S) { return Top ? S : "(" + S + ")"; };
+  switch (E.K) {
+  case FakeExpr::Kind::Literal:
+    return E.Text;
+  case FakeExpr::Kind::Arg:
+    return E.Name;
+  case FakeExpr::Kind::ArgItem:
+    return E.Name + "[" + cppFakeInteger(E.Ops[0]) + "]";
+  case FakeExpr::Kind::ArgLength:
+    return "static_cast<int64_t>(" + E.Name + ".size())";
+  case FakeExpr::Kind::Size:
+    return E.Name + ".sym_size(" + cppFakeInteger(E.Ops[0]) + ")";
+  case FakeExpr::Kind::Dim:
+    return E.Name + ".dim()";
+  case FakeExpr::Kind::Numel:
+    return E.Name + ".sym_numel()";
+  case FakeExpr::Kind::ScalarTypeOf:
+    return E.Name + ".scalar_type()";
+  case FakeExpr::Kind::Unary:
+    return E.Text + cppFakeInteger(E.Ops[0], false);
+  case FakeExpr::Kind::Binary:
+    return Paren(cppFakeInteger(E.Ops[0], false) + " " + E.Text + " " +
+                 cppFakeInteger(E.Ops[1], false));
+  case FakeExpr::Kind::Cond:
+    return Paren(cppFakeInteger(E.Ops[0], false) + " ? " +
+                 cppFakeInteger(E.Ops[1], false) + " : " +
+                 cppFakeInteger(E.Ops[2], false));
+  default:
+    return "/* not an integer: " + E.str() + " */";
+  }
+}
+
+std::string cppFakeOutput(const FakeOutput &O) {
+  switch (O.K) {
+  case FakeOutput::Kind::Empty: {
+    std::string Options = O.Like + ".options()";
+    if (O.Dtype)
+      Options += ".dtype(" + cppFakeInteger(*O.Dtype) + ")";
+    return "at::empty_symint(" + cppFakeSizes(*O.Sizes) + ", " + Options + ")";
+  }
+  case FakeOutput::Kind::EmptyLike:
+    if (O.MemoryFormat.empty())
+      return "at::empty_like(" + O.Like + ")";
+    return "at::empty_like(" + O.Like + ", at::TensorOptions(), " +
+           O.MemoryFormat + ")";
+  case FakeOutput::Kind::Argument:
+    return O.Like;
+  }
+  return "";
+}
+
+/// The Meta kernels opgen synthesised, defined in registration.cpp.
+std::string synthesizedFakes(const OpLibrary &L) {
+  std::ostringstream Out;
+  for (const Op &O : L.Ops) {
+    if (O.Fake != FakeKind::Synthesized)
+      continue;
+    std::vector<std::string> Values, Origins;
+    for (const FakeOutput &F : O.SynthesizedFake) {
+      Values.push_back(cppFakeOutput(F));
+      Origins.push_back(F.K == FakeOutput::Kind::Argument
+                            ? "returns " + F.Like
+                            : F.Factory + " at " + F.Loc.str());
+    }
+    std::string Value = Values.size() == 1
+                            ? Values.front()
+                            : cppReturnType(O.Schema) + "(\n      " +
+                                  join(Values, ",\n      ") + ")";
+    Out << "// " << O.Schema.fullName() << " (Meta), synthesised from the "
+        << "kernel at " << O.FakeWhere << ": " << join(Origins, "; ") << "\n"
+        << cppReturnType(O.Schema) << " " << opIdentifier(O.Schema)
+        << "__Meta(" << cppParameterList(O.Schema, true) << ") {\n"
+        << "  return " << Value << ";\n"
+        << "}\n\n";
+  }
+  if (Out.str().empty())
+    return "";
+  return "// Fake (Meta) kernels synthesised from the kernels' allocations:\n"
+         "// shapes from the inputs' (symbolic) sizes, no data is read.\n"
+         "namespace opgen_generated {\n\n" +
+         Out.str() + "} // namespace opgen_generated\n\n";
+}
+
+//===----------------------------------------------------------------------===//
 // C++ files
 //===----------------------------------------------------------------------===//
 
 std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
   std::ostringstream Blocks;
+  Blocks << synthesizedFakes(L);
   for (const std::string &Ns : namespaces(L)) {
     Blocks << "TORCH_LIBRARY(" << Ns << ", m) {\n";
     Blocks << "  m.set_python_module(" << quote(L.fakeModuleName())
@@ -253,6 +367,10 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
             Impls << "  m.impl(" << quote(nameInLibrary(O.Schema))
                   << ", TORCH_FN(opgen_generated::" << wrapperName(O, K)
                   << "));\n";
+        if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
+          Impls << "  m.impl(" << quote(nameInLibrary(O.Schema))
+                << ", TORCH_FN(opgen_generated::" << opIdentifier(O.Schema)
+                << "__Meta));\n";
       }
       if (Impls.str().empty())
         continue;
@@ -262,8 +380,16 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
     }
     Blocks << "\n";
   }
+  bool Synthesized = false;
+  for (const Op &O : L.Ops)
+    Synthesized = Synthesized || O.Fake == FakeKind::Synthesized;
   return renderTemplate("registration.cpp",
                         {{"sources", sourcesDoc(L, Opts)},
+                         {"fake_includes",
+                          Synthesized ? "#include <ATen/ops/empty.h>\n"
+                                        "#include <ATen/ops/empty_like.h>\n"
+                                        "#include <opgen/runtime.h>\n"
+                                      : ""},
                          {"blocks", Blocks.str()}});
 }
 
@@ -759,6 +885,8 @@ const char *fakeKindName(FakeKind K) {
     return "cpp";
   case FakeKind::Python:
     return "python";
+  case FakeKind::Synthesized:
+    return "synthesized";
   }
   return "none";
 }

@@ -1,6 +1,7 @@
 //===- Fakes.cpp - Decide where each op's fake kernel comes from ----------===//
 #include "opgen/Fakes.h"
 
+#include <algorithm>
 #include <regex>
 
 namespace opgen {
@@ -23,7 +24,66 @@ std::set<std::string> pythonFakeOps(const std::string &PythonText) {
   return Out;
 }
 
-void assignFakes(OpLibrary &Library) {
+namespace {
+
+/// Checks a kernel's synthesised outputs against the op's schema: an
+/// output that is an argument must be the argument its return aliases.
+bool acceptSynthesis(const Op &O, const FakeSynthesis &S, std::string &Why) {
+  for (size_t I = 0; I < S.Outputs.size() && I < O.Schema.Returns.size(); ++I) {
+    const FakeOutput &Out = S.Outputs[I];
+    if (Out.K != FakeOutput::Kind::Argument)
+      continue;
+    const AliasInfo *RetAlias = O.Schema.Returns[I].Ty.alias();
+    const Argument *Arg = nullptr;
+    for (const Argument &A : O.Schema.Arguments)
+      if (A.Name == Out.Like)
+        Arg = &A;
+    if (!RetAlias || !Arg || !Arg->Ty.alias() ||
+        Arg->Ty.alias()->BeforeSets != RetAlias->BeforeSets) {
+      Why = "it returns the argument '" + Out.Like +
+            "' itself, but the schema does not say the output aliases it";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A fake from the first kernel (in key order: CPU, CUDA, ...) whose body
+/// allocates its outputs in a way opgen can follow; otherwise the note.
+void synthesize(Op &O, DiagSink &Diags) {
+  bool DataDependent = std::find(O.Tags.begin(), O.Tags.end(),
+                                 "data_dependent_output") != O.Tags.end();
+  std::string Why;
+  SourceLoc WhyLoc = O.Loc;
+  if (DataDependent) {
+    Why = "its output sizes depend on the data (tag data_dependent_output)";
+  } else {
+    for (const Kernel &K : O.Kernels) {
+      if (!K.Synthesis)
+        continue;
+      if (K.Synthesis->Ok && acceptSynthesis(O, *K.Synthesis, Why)) {
+        O.Fake = FakeKind::Synthesized;
+        O.SynthesizedFake = K.Synthesis->Outputs;
+        O.FakeWhere = K.Loc.str();
+        return;
+      }
+      if (Why.empty()) {
+        Why = K.Synthesis->Why;
+        WhyLoc = K.Synthesis->WhyLoc;
+      } else if (WhyLoc == O.Loc) {
+        WhyLoc = K.Loc;
+      }
+    }
+    if (Why.empty())
+      Why = "no kernel body was seen (opgen reads the bodies of annotated "
+            "functions defined in the files it is given)";
+  }
+  Diags.report(DiagId::FakeNotSynthesized, WhyLoc, {O.Schema.fullName(), Why});
+}
+
+} // namespace
+
+void assignFakes(OpLibrary &Library, DiagSink &Diags) {
   std::set<std::string> InModule;
   if (Library.Fakes)
     InModule = pythonFakeOps(Library.Fakes->Text);
@@ -38,8 +98,11 @@ void assignFakes(OpLibrary &Library) {
     bool Mutates = false;
     for (const Argument &A : O.Schema.Arguments)
       Mutates = Mutates || (A.Ty.alias() && A.Ty.alias()->IsWrite);
-    if (O.Schema.Returns.empty() && Mutates)
+    if (O.Schema.Returns.empty() && Mutates) {
       O.Fake = FakeKind::NotNeeded;
+      continue;
+    }
+    synthesize(O, Diags);
   }
 }
 

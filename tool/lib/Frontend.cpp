@@ -11,6 +11,7 @@
 #include "opgen/Frontend.h"
 
 #include "Config.h"
+#include "FakeSynthesis.h"
 #include "TypeMapper.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -35,12 +36,11 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
 namespace opgen {
-
-namespace {
 
 SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L,
                       const std::string &Root) {
@@ -58,6 +58,8 @@ SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L,
   Out.Column = P.getColumn();
   return Out;
 }
+
+namespace {
 
 //===----------------------------------------------------------------------===//
 // discover: the token watcher
@@ -113,6 +115,7 @@ public:
       : PP(PP), Diags(Diags), Root(std::move(Root)) {}
 
   void onToken(const Token &Tok) {
+    watchName(Tok);
     if (AwaitClose) {
       // The second `]` of `]]`; the token after it is what the attribute
       // list is followed by.
@@ -124,6 +127,8 @@ public:
         if (!Raw.HasAfter && Raw.ListBegin == ClosedListBegin) {
           Raw.After = Tok.getKind();
           Raw.HasAfter = true;
+          WatchingName = Raw.Attr.Kind == AnnotationKind::CustomOp;
+          LastIdentifier.clear();
         }
     }
     if (Collecting) {
@@ -154,7 +159,29 @@ public:
 
   std::vector<RawAnnotation> take() { return std::move(Found); }
 
+  /// Whether a function of this name follows a `custom_op` annotation: its
+  /// body is parsed (fakes are synthesised from it); others are skipped.
+  bool bodyWanted(llvm::StringRef Name) const {
+    return BodyNames.count(Name.str()) != 0;
+  }
+
 private:
+  /// After an annotation: the identifier before the first `(` is the name
+  /// of the annotated function.
+  void watchName(const Token &Tok) {
+    if (!WatchingName)
+      return;
+    if (Tok.is(tok::identifier)) {
+      LastIdentifier = Tok.getIdentifierInfo()->getName().str();
+    } else if (Tok.is(tok::l_paren)) {
+      if (!LastIdentifier.empty())
+        BodyNames.insert(LastIdentifier);
+      WatchingName = false;
+    } else if (Tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace)) {
+      WatchingName = false;
+    }
+  }
+
   SourceLoc loc(SourceLocation L) const {
     return toSourceLoc(PP.getSourceManager(), L, Root);
   }
@@ -302,6 +329,10 @@ private:
   SourceLocation NameLoc;
   std::vector<Token> Args;
   int Depth = 0;
+
+  bool WatchingName = false;
+  std::string LastIdentifier;
+  std::set<std::string> BodyNames;
 };
 
 //===----------------------------------------------------------------------===//
@@ -536,8 +567,13 @@ public:
       : Scanner(Scanner), Diags(Diags), Opts(Opts), Result(Result),
         HostSource(std::move(HostSource)) {}
 
-  // Bodies are never needed to lower a signature.
-  bool shouldSkipFunctionBody(Decl *) override { return true; }
+  // Signatures need no bodies; only annotated kernels' bodies are parsed,
+  // to synthesise fakes from their allocations.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    return !FD || !FD->getDeclName().isIdentifier() ||
+           !Scanner.bodyWanted(FD->getName());
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Scanner.finish();
@@ -647,6 +683,11 @@ private:
     Fn.Inferred.Returns = std::move(Returns);
     Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
     Fn.Impl.Ret.Reference = Fn.ReturnsTensorRef;
+    const FunctionDecl *Def = FD.getDefinition();
+    if (Fn.Attr.Kind == AnnotationKind::CustomOp && Def && Def->hasBody() &&
+        !Fn.Inferred.Returns.empty())
+      Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
+                                         Fn.Inferred.Returns, Opts.Root);
     Result.Functions.push_back(std::move(Fn));
   }
 
@@ -890,6 +931,10 @@ protected:
             const std::vector<std::string> &Args) override {
     const DiagInfo &Info = diagInfo(Id);
     SourceLocation L = translate(Loc);
+    // Clang drops a note that follows nothing (or an ignored diagnostic);
+    // a catalogue note stands on its own.
+    if (Info.Level == DiagLevel::Note)
+      Engine.setLastDiagnosticIgnored(false);
     report(Info.Level, L, formatDiag(Info.Message, Args));
     if (*Info.Hint)
       report(DiagLevel::Note, L,

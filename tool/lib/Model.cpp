@@ -63,3 +63,35 @@ const AnnotationValue *Annotation::find(std::string_view Key) const {
 }
 
 } // namespace opgen
+
+namespace opgen {
+
+std::string FakeExpr::str() const {
+  static const char *const Names[] = {
+      "literal", "arg",   "arg-item", "arg-length", "size",
+      "dim",     "numel", "scalar-type-of", "unary", "binary",
+      "cond",    "sizes", "list-arg", "list",       "set-item"};
+  std::string Out = "(";
+  Out += Names[static_cast<int>(K)];
+  if (!Name.empty())
+    Out += " " + Name;
+  if (!Text.empty())
+    Out += " '" + Text + "'";
+  for (const FakeExpr &E : Ops)
+    Out += " " + E.str();
+  return Out + ")";
+}
+
+std::string FakeOutput::str() const {
+  static const char *const Names[] = {"empty", "empty-like", "argument"};
+  std::string Out = std::string("(") + Names[static_cast<int>(K)] + " " + Like;
+  if (Sizes)
+    Out += " sizes=" + Sizes->str();
+  if (Dtype)
+    Out += " dtype=" + Dtype->str();
+  if (!MemoryFormat.empty())
+    Out += " format=" + MemoryFormat;
+  return Out + ")";
+}
+
+} // namespace opgen

@@ -11,6 +11,7 @@
 
 #include <c10/core/SymInt.h>
 #include <c10/util/ArrayRef.h>
+#include <c10/util/Exception.h>
 #include <c10/util/OptionalArrayRef.h>
 
 #include <optional>
@@ -68,6 +69,26 @@ concrete(const at::OptionalSymIntArrayRef &V, const char *File, int64_t Line) {
   if (!V.has_value())
     return std::nullopt;
   return concrete(*V, File, Line);
+}
+
+/// Sizes as SymInts, for the Meta kernels opgen synthesises.
+inline std::vector<c10::SymInt> sym_list(c10::IntArrayRef V) {
+  return std::vector<c10::SymInt>(V.begin(), V.end());
+}
+inline std::vector<c10::SymInt> sym_list(c10::SymIntArrayRef V) {
+  return V.vec();
+}
+
+/// \p Sizes with item \p Index (negative: from the end) replaced by
+/// \p Value: a synthesised fake's `out_shape[i] = v` / `out_shape.back() = v`.
+inline std::vector<c10::SymInt> with_item(c10::SymIntArrayRef Sizes,
+                                          int64_t Index, c10::SymInt Value) {
+  std::vector<c10::SymInt> Out = Sizes.vec();
+  const int64_t N = static_cast<int64_t>(Out.size());
+  TORCH_CHECK(Index >= -N && Index < N, "index ", Index,
+              " is out of range for sizes of length ", N);
+  Out[Index < 0 ? Index + N : Index] = std::move(Value);
+  return Out;
 }
 
 } // namespace opgen::rt

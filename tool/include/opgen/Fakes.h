@@ -2,12 +2,14 @@
 ///
 /// \file
 /// Part of the check/infer phase: marks ops that need no fake (they only
-/// mutate and return nothing) and ops whose fake the author's Python module
-/// registers (found by scanning it for `register_fake("ns::op")`).
+/// mutate and return nothing), ops whose fake the author's Python module
+/// registers (found by scanning it for `register_fake("ns::op")`) and ops
+/// whose fake opgen synthesises from a kernel's allocations.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_FAKES_H
 #define OPGEN_FAKES_H
 
+#include "opgen/Diagnostics.h"
 #include "opgen/Model.h"
 
 #include <set>
@@ -19,8 +21,11 @@ namespace opgen {
 /// fake for with `register_fake("...")`.
 std::set<std::string> pythonFakeOps(const std::string &PythonText);
 
-/// Sets Op::Fake for every op of \p Library that has no C++ fake yet.
-void assignFakes(OpLibrary &Library);
+/// Sets Op::Fake for every op of \p Library that has no C++ fake yet, in
+/// this order: the author's Python module, none needed (mutates only), a
+/// fake synthesised from a kernel's allocations. When none applies, a note
+/// on \p Diags says why no fake could be synthesised.
+void assignFakes(OpLibrary &Library, DiagSink &Diags);
 
 } // namespace opgen
 

@@ -99,6 +99,67 @@ struct CppReturn {
   bool Reference = false; ///< `at::Tensor&` out-variant return.
 };
 
+/// An expression over an op's arguments, lowered from a kernel body for a
+/// synthesised fake. Integer-valued expressions become SymInt-aware C++ (a
+/// tensor's size is read with `sym_size`); list-valued ones are sizes.
+struct FakeExpr {
+  enum class Kind {
+    // Integer-, bool- or ScalarType-valued.
+    Literal,     ///< `Text` as written: `2`, `true`, `at::ScalarType::Long`.
+    Arg,         ///< The scalar argument `Name` (int, SymInt, bool, ScalarType).
+    ArgItem,     ///< `Name[Ops[0]]` of an `int[]` argument.
+    ArgLength,   ///< `Name.size()` of a list argument.
+    Size,        ///< `Name.size(Ops[0])` of a tensor argument.
+    Dim,         ///< `Name.dim()`.
+    Numel,       ///< `Name.numel()`.
+    ScalarTypeOf,///< `Name.scalar_type()`.
+    Unary,       ///< `Text Ops[0]` with Text one of `-`, `!`.
+    Binary,      ///< `Ops[0] Text Ops[1]`: arithmetic, comparison, `&&`, `||`.
+    Cond,        ///< `Ops[0] ? Ops[1] : Ops[2]`.
+    // Sizes (lists of integers).
+    Sizes,       ///< `Name.sizes()` of a tensor argument.
+    ListArg,     ///< The `int[]` argument `Name` as a whole.
+    List,        ///< `{Ops...}`.
+    SetItem,     ///< `Ops[0]` with item `Ops[1]` replaced by `Ops[2]`; a
+                 ///< negative index counts from the end (`back()` is -1).
+  };
+  Kind K = Kind::Literal;
+  std::string Name; ///< The argument, for argument kinds.
+  std::string Text; ///< The literal or operator.
+  std::vector<FakeExpr> Ops;
+
+  /// A stable spelling, for comparing expressions and for tests.
+  std::string str() const;
+};
+
+/// How a synthesised fake makes one output, mirroring the kernel's
+/// allocation with metadata only.
+struct FakeOutput {
+  enum class Kind {
+    Empty,     ///< `at::empty_symint(Sizes, Like.options()[.dtype(Dtype)])`.
+    EmptyLike, ///< `at::empty_like(Like[, MemoryFormat])`.
+    Argument,  ///< The argument `Like` itself (out= variants return it).
+  };
+  Kind K = Kind::Empty;
+  std::string Like; ///< The tensor argument giving dtype, device and layout.
+  std::optional<FakeExpr> Sizes;
+  std::optional<FakeExpr> Dtype;
+  std::string MemoryFormat; ///< e.g. `at::MemoryFormat::Contiguous`, or empty.
+  std::string Factory;      ///< The kernel's call, e.g. `at::empty`.
+  SourceLoc Loc;            ///< Where the kernel allocates it.
+
+  std::string str() const;
+};
+
+/// A fake derived from the allocations in a kernel's body; or, when none
+/// could be derived, why not.
+struct FakeSynthesis {
+  std::vector<FakeOutput> Outputs; ///< One per schema return, when Ok.
+  bool Ok = false;
+  std::string Why; ///< When not Ok: the reason, for the note.
+  SourceLoc WhyLoc;
+};
+
 /// One C++ function registered as the kernel of an op for one dispatch key.
 struct Kernel {
   DispatchKey Key = DispatchKey::CPU;
@@ -111,6 +172,9 @@ struct Kernel {
   SourceLoc Loc; ///< The annotated declaration.
   std::vector<CppParam> Params;
   CppReturn Ret;
+  /// What the body's allocations say about the outputs (kernels only; unset
+  /// when the body was not seen, e.g. a declaration without definition).
+  std::optional<FakeSynthesis> Synthesis;
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.
@@ -131,6 +195,7 @@ enum class FakeKind {
   NotNeeded, ///< The op only mutates and returns nothing.
   Cpp,       ///< An author-written `[[custom_op_fake]]` registered as Meta.
   Python,    ///< Registered by the author's fake module.
+  Synthesized, ///< Derived by opgen from a kernel's allocations (Meta).
 };
 
 /// A checked operator: the unified schema and every kernel it has.
@@ -142,6 +207,8 @@ struct Op {
   FakeKind Fake = FakeKind::None;
   /// Where the fake is (`file:line` or the fake module), for provenance.
   std::string FakeWhere;
+  /// The synthesised fake, when Fake is Synthesized.
+  std::vector<FakeOutput> SynthesizedFake;
 
   /// Whether FakeTensor, torch.compile and torch.export can run the op.
   bool hasFake() const { return Fake != FakeKind::None; }

@@ -1,0 +1,848 @@
+//===- FakeSynthesis.cpp - Fakes from a kernel's allocations --------------===//
+//
+// A kernel like
+//
+//   at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box) {
+//     const int64_t channels = pic.size(0);
+//     const int64_t out_h = box[3] - box[1], out_w = box[2] - box[0];
+//     at::Tensor out = at::empty({channels, out_h, out_w}, pic.options());
+//     ... fill out ...
+//     return out;
+//   }
+//
+// returns a tensor whose metadata depends on the inputs' metadata only. This
+// file follows each `return` back to its allocation, and each size back to
+// tensor sizes, integer arguments and literals (through unmodified locals),
+// producing the Clang-free FakeOutput/FakeExpr trees of Model.h. The emitter
+// prints them as a SymInt-aware Meta kernel.
+//
+// Anything it cannot follow ends the attempt with a reason and a location;
+// the check phase turns that into a note when the op is left without a fake.
+//===----------------------------------------------------------------------===//
+#include "FakeSynthesis.h"
+
+#include "TypeMapper.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace opgen {
+
+namespace {
+
+FakeExpr fx(FakeExpr::Kind K, std::string Name = "", std::string Text = "",
+            std::vector<FakeExpr> Ops = {}) {
+  FakeExpr E;
+  E.K = K;
+  E.Name = std::move(Name);
+  E.Text = std::move(Text);
+  E.Ops = std::move(Ops);
+  return E;
+}
+
+/// Thrown (as a value, caught in synthesizeFake) to end the attempt.
+struct Refusal {
+  std::string Why;
+  SourceLocation Loc;
+};
+
+/// Tensor methods that change a tensor's shape, strides or storage.
+const std::set<std::string> &metadataMutators() {
+  static const std::set<std::string> Names = {
+      "resize_",  "resize_as_", "set_",      "as_strided_", "squeeze_",
+      "unsqueeze_", "transpose_", "t_",      "swapdims_",   "swapaxes_",
+      "unsafeGetTensorImpl"};
+  return Names;
+}
+
+/// std::vector (and similar) methods that change a list's length or items.
+const std::set<std::string> &listMutators() {
+  static const std::set<std::string> Names = {
+      "push_back", "emplace_back", "pop_back", "insert", "emplace", "erase",
+      "resize",    "clear",        "assign",   "swap",   "append"};
+  return Names;
+}
+
+/// Strips the implicit layers Clang wraps values in: casts, temporaries,
+/// copies and moves, std::move, parentheses.
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = nullptr;
+    if (auto *C = dyn_cast<ExprWithCleanups>(E))
+      Next = C->getSubExpr();
+    else if (auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      Next = M->getSubExpr();
+    else if (auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      Next = B->getSubExpr();
+    else if (auto *P = dyn_cast<ParenExpr>(E))
+      Next = P->getSubExpr();
+    else if (auto *I = dyn_cast<ImplicitCastExpr>(E))
+      Next = I->getSubExpr();
+    else if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      Next = Cast->getSubExpr();
+    else if (auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
+      Next = L->getSubExpr();
+    else if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
+      // Copies, moves and converting constructors (std::optional<T>(v),
+      // ArrayRef from a vector or an initializer list, SymInt from int).
+      if (Ctor->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(Ctor))
+        Next = Ctor->getArg(0);
+      else if (Ctor->getNumArgs() == 1 && Ctor->isListInitialization())
+        Next = Ctor->getArg(0);
+    } else if (auto *Call = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        if (F->isInStdNamespace() && F->getName() == "move" &&
+            Call->getNumArgs() == 1)
+          Next = Call->getArg(0);
+    }
+    if (!Next)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+std::string calleeName(const CallExpr &Call) {
+  if (const FunctionDecl *F = Call.getDirectCallee())
+    return F->getQualifiedNameAsString();
+  return "";
+}
+
+std::string methodName(const CXXMemberCallExpr &Call) {
+  if (const CXXMethodDecl *M = Call.getMethodDecl())
+    if (M->getDeclName().isIdentifier())
+      return M->getName().str();
+  return "";
+}
+
+bool isTensorType(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const CXXRecordDecl *D = T->getAsCXXRecordDecl();
+  if (!D)
+    return false;
+  std::string Name = D->getQualifiedNameAsString();
+  return Name == "at::Tensor" || Name == "at::TensorBase";
+}
+
+/// Arguments of a call, without the ones left to their defaults.
+std::vector<const Expr *> givenArgs(const Expr *const *Args, unsigned N) {
+  std::vector<const Expr *> Out;
+  for (unsigned I = 0; I < N; ++I)
+    if (!isa<CXXDefaultArgExpr>(Args[I]))
+      Out.push_back(Args[I]);
+  return Out;
+}
+
+/// Finds every write to a local variable in a body: assignments, `++`,
+/// metadata-changing tensor methods, length-changing list methods, and
+/// item writes (`v[i] = e`, `v.back() = e`). Returns inside lambdas belong
+/// to the lambdas; writes inside them count (they run in the body).
+class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+public:
+  struct Write {
+    const Stmt *S;
+    SourceLocation Loc;
+    const Expr *Index = nullptr; ///< Item writes: the index (null: back()).
+    bool Back = false;
+    const Expr *Value = nullptr; ///< Item writes: the value written.
+  };
+  std::map<const VarDecl *, std::vector<Write>> Writes;
+  std::vector<const ReturnStmt *> Returns;
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++InLambda;
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    --InLambda;
+    return R;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *R) {
+    if (!InLambda)
+      Returns.push_back(R);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      lhsWrite(B, B->getLHS(), B->getOperatorLoc(),
+               B->getOpcode() == BO_Assign ? B->getRHS() : nullptr);
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      lhsWrite(U, U->getSubExpr(), U->getOperatorLoc(), nullptr);
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() == 2)
+      lhsWrite(C, C->getArg(0), C->getOperatorLoc(), nullptr);
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    std::string Name = methodName(*C);
+    if (metadataMutators().count(Name) || listMutators().count(Name))
+      if (const VarDecl *V = localVar(C->getImplicitObjectArgument()))
+        Writes[V].push_back({C, C->getExprLoc()});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    // A local passed by non-const reference may be changed by the callee;
+    // tensors are handles (the callee writes data, not metadata).
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || isa<CXXOperatorCallExpr>(C))
+      return true;
+    for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
+      QualType T = F->getParamDecl(I)->getType();
+      if (!T->isLValueReferenceType() || T.getNonReferenceType().isConstQualified() ||
+          isTensorType(T))
+        continue;
+      if (const VarDecl *V = localVar(C->getArg(I)))
+        Writes[V].push_back({C, C->getArg(I)->getExprLoc()});
+    }
+    return true;
+  }
+
+private:
+  static const VarDecl *localVar(const Expr *E) {
+    auto *D = dyn_cast_or_null<DeclRefExpr>(strip(E));
+    auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() ? V : nullptr;
+  }
+
+  void lhsWrite(const Stmt *S, const Expr *LHS, SourceLocation Loc,
+                const Expr *Value) {
+    LHS = strip(LHS);
+    if (const VarDecl *V = localVar(LHS)) {
+      Writes[V].push_back({S, Loc});
+      return;
+    }
+    // v[i] = e, v.back() = e, v.at(i) = e.
+    if (auto *Sub = dyn_cast<CXXOperatorCallExpr>(LHS)) {
+      if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
+        if (const VarDecl *V = localVar(Sub->getArg(0)))
+          Writes[V].push_back({S, Loc, Sub->getArg(1), false, Value});
+      return;
+    }
+    if (auto *Member = dyn_cast<CXXMemberCallExpr>(LHS)) {
+      std::string Name = methodName(*Member);
+      if (const VarDecl *V = localVar(Member->getImplicitObjectArgument())) {
+        if (Name == "back" && Member->getNumArgs() == 0)
+          Writes[V].push_back({S, Loc, nullptr, true, Value});
+        else if (Name == "at" && Member->getNumArgs() == 1)
+          Writes[V].push_back({S, Loc, Member->getArg(0), false, Value});
+        else
+          Writes[V].push_back({S, Loc});
+      }
+    }
+  }
+
+  int InLambda = 0;
+};
+
+class Synthesizer {
+public:
+  Synthesizer(ASTContext &Ctx, const FunctionDecl &Def,
+              const std::vector<Argument> &Args)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Def(Def), Args(Args) {}
+
+  std::vector<FakeOutput> run(size_t NumReturns) {
+    auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
+    if (!Body)
+      throw Refusal{"its body was not parsed", Def.getLocation()};
+    TopLevel.insert(Body->body_begin(), Body->body_end());
+    Writes.TraverseStmt(Body);
+    if (Writes.Returns.empty())
+      throw Refusal{"it never returns", Def.getLocation()};
+    std::vector<FakeOutput> First;
+    std::string FirstKey;
+    for (const ReturnStmt *R : Writes.Returns) {
+      if (!R->getRetValue())
+        throw Refusal{"a return statement has no value", R->getReturnLoc()};
+      std::vector<FakeOutput> Outs = outputs(R->getRetValue(), NumReturns);
+      std::string Key;
+      for (const FakeOutput &O : Outs)
+        Key += O.str() + ";";
+      if (First.empty()) {
+        First = std::move(Outs);
+        FirstKey = Key;
+      } else if (Key != FirstKey) {
+        throw Refusal{"this return statement returns other tensors than the "
+                      "first one",
+                      R->getReturnLoc()};
+      }
+    }
+    return First;
+  }
+
+private:
+  //===--- returns and tensors ---------------------------------------------===//
+
+  std::vector<FakeOutput> outputs(const Expr *E, size_t NumReturns) {
+    E = strip(E);
+    if (NumReturns == 1)
+      return {tensor(E)};
+    std::vector<const Expr *> Elems;
+    if (auto *Call = dyn_cast<CallExpr>(E)) {
+      std::string Name = calleeName(*Call);
+      if (Name == "std::make_tuple" || Name == "std::forward_as_tuple" ||
+          Name == "std::tie")
+        Elems.assign(Call->arg_begin(), Call->arg_end());
+    } else if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
+      Elems.assign(Ctor->arg_begin(), Ctor->arg_end());
+    } else if (auto *Init = dyn_cast<InitListExpr>(E)) {
+      Elems.assign(Init->inits().begin(), Init->inits().end());
+    }
+    if (Elems.size() != NumReturns)
+      refuse(E, "cannot tell the " + std::to_string(NumReturns) +
+                    " returned tensors apart in '%s'; return "
+                    "std::make_tuple(a, b, ...)");
+    std::vector<FakeOutput> Out;
+    for (const Expr *Elem : Elems)
+      Out.push_back(tensor(Elem));
+    return Out;
+  }
+
+  /// A returned tensor: an allocation, a local holding one, or an argument.
+  FakeOutput tensor(const Expr *E) {
+    E = strip(E);
+    if (const VarDecl *V = local(E)) {
+      const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(
+          V->getInit() ? strip(V->getInit()) : nullptr);
+      if (!V->getInit() || (Ctor && Ctor->getNumArgs() == 0))
+        refuse(E, "'%s' is not initialized by an allocation where it is "
+                  "declared");
+      requireUnwritten(V, /*AllowItems=*/false);
+      FakeOutput Out = tensor(V->getInit());
+      return Out;
+    }
+    if (std::optional<std::string> Param = tensorArg(E)) {
+      FakeOutput Out;
+      Out.K = FakeOutput::Kind::Argument;
+      Out.Like = *Param;
+      Out.Loc = loc(E);
+      return Out;
+    }
+    if (auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+      return method(*Member);
+    if (auto *Call = dyn_cast<CallExpr>(E))
+      return factory(*Call);
+    refuse(E, "'%s' is not an allocation opgen can follow (at::empty, "
+              "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+  }
+
+  /// `at::empty(sizes, x.options())`, `at::empty_like(x)` and friends.
+  FakeOutput factory(const CallExpr &Call) {
+    std::string Name = calleeName(Call);
+    llvm::StringRef Short(Name);
+    if (!Short.consume_front("at::") && !Short.consume_front("torch::"))
+      refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
+                    "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+    std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
+    FakeOutput Out;
+    Out.Factory = Name;
+    Out.Loc = loc(&Call);
+    if (Short == "empty_like" || Short == "zeros_like" ||
+        Short == "ones_like" || Short == "full_like" || Short == "rand_like" ||
+        Short == "randn_like") {
+      size_t Extra = Short == "full_like" ? 1 : 0;
+      if (A.empty())
+        refuse(&Call, "cannot follow '%s'");
+      Out.K = FakeOutput::Kind::EmptyLike;
+      Out.Like = requireTensorArg(A[0]);
+      if (A.size() > 1 + Extra + 1)
+        refuse(&Call, "cannot follow the options of '%s'; pass at most a "
+                      "memory format");
+      if (A.size() == 2 + Extra)
+        Out.MemoryFormat = memoryFormat(A[1 + Extra]);
+      return Out;
+    }
+    if (Short == "empty" || Short == "zeros" || Short == "ones" ||
+        Short == "full" || Short == "rand" || Short == "randn" ||
+        Short == "empty_symint" || Short == "zeros_symint" ||
+        Short == "ones_symint" || Short == "full_symint") {
+      size_t Extra = Short.startswith("full") ? 1 : 0;
+      if (A.size() != 2 + Extra)
+        refuse(&Call, "cannot follow '%s'; write it as " + Name +
+                          "(sizes, " + (Extra ? "value, " : "") +
+                          "x.options())");
+      Out.K = FakeOutput::Kind::Empty;
+      Out.Sizes = sizes(A[0]);
+      options(A[1 + Extra], Out);
+      return Out;
+    }
+    refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
+                  "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+  }
+
+  /// `x.new_empty(sizes)`, `x.new_zeros(sizes, opts)`, `x.clone()`.
+  FakeOutput method(const CXXMemberCallExpr &Call) {
+    std::string Name = methodName(Call);
+    std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
+    const Expr *Object = Call.getImplicitObjectArgument();
+    FakeOutput Out;
+    Out.Factory = "Tensor::" + Name;
+    Out.Loc = loc(&Call);
+    if (Name == "new_empty" || Name == "new_zeros" || Name == "new_ones" ||
+        Name == "new_full" || Name == "new_empty_symint" ||
+        Name == "new_zeros_symint" || Name == "new_ones_symint" ||
+        Name == "new_full_symint") {
+      size_t Extra = llvm::StringRef(Name).startswith("new_full") ? 1 : 0;
+      if (A.size() < 1 + Extra || A.size() > 2 + Extra)
+        refuse(&Call, "cannot follow '%s'");
+      Out.K = FakeOutput::Kind::Empty;
+      Out.Like = requireTensorArg(Object);
+      Out.Sizes = sizes(A[0]);
+      if (A.size() == 2 + Extra) {
+        FakeOutput Opts;
+        options(A[1 + Extra], Opts);
+        if (Opts.Like != Out.Like)
+          refuse(A[1 + Extra], "the options '%s' come from another tensor "
+                               "than the one new_* is called on");
+        Out.Dtype = Opts.Dtype;
+      }
+      return Out;
+    }
+    if (Name == "clone") {
+      if (A.size() > 1)
+        refuse(&Call, "cannot follow '%s'");
+      Out.K = FakeOutput::Kind::EmptyLike;
+      Out.Like = requireTensorArg(Object);
+      if (A.size() == 1)
+        Out.MemoryFormat = memoryFormat(A[0]);
+      return Out;
+    }
+    if (Name == "contiguous" || Name == "view" || Name == "reshape" ||
+        Name == "narrow" || Name == "to" || Name == "slice" ||
+        Name == "select" || Name == "expand" || Name == "permute" ||
+        Name == "transpose")
+      refuse(&Call, "'%s' may return a view of, or the same tensor as, its "
+                    "input; opgen follows fresh allocations only");
+    refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
+                  "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+  }
+
+  /// `x.options()` optionally followed by `.dtype(d)`.
+  void options(const Expr *E, FakeOutput &Out) {
+    try {
+      optionsOf(E, Out);
+    } catch (const Refusal &) {
+      refuse(strip(E), "cannot follow the options '%s'; use x.options() of "
+                       "an input tensor x, optionally with .dtype(...)");
+    }
+  }
+
+  void optionsOf(const Expr *E, FakeOutput &Out) {
+    E = strip(E);
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      std::string Name = methodName(*Call);
+      if (Name == "options" && Call->getNumArgs() == 0) {
+        Out.Like = requireTensorArg(Call->getImplicitObjectArgument());
+        return;
+      }
+      if (Name == "dtype" && Call->getNumArgs() == 1) {
+        optionsOf(Call->getImplicitObjectArgument(), Out);
+        Out.Dtype = scalarType(Call->getArg(0));
+        return;
+      }
+    }
+    if (const VarDecl *V = local(E)) {
+      requireUnwritten(V, false);
+      if (V->getInit())
+        return optionsOf(V->getInit(), Out);
+    }
+    refuse(E, "cannot follow the options '%s'; use x.options() of an input "
+              "tensor x, optionally with .dtype(...)");
+  }
+
+  //===--- arguments -------------------------------------------------------===//
+
+  /// The schema argument a parameter reference names.
+  const Argument *argument(const Expr *E, std::string *Name = nullptr) {
+    auto *D = dyn_cast<DeclRefExpr>(strip(E));
+    auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != &Def)
+      return nullptr;
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= Args.size())
+      return nullptr;
+    if (Name)
+      *Name = Args[I].Name;
+    return &Args[I];
+  }
+
+  /// A plain tensor argument (not optional, not a list), possibly through
+  /// unmodified locals and `.contiguous()`, which keep its metadata apart
+  /// from strides.
+  std::optional<std::string> tensorArg(const Expr *E) {
+    E = strip(E);
+    std::string Name;
+    if (const Argument *A = argument(E, &Name)) {
+      if (A->Ty.Base == BaseType::Tensor && !A->Ty.IsList && !A->Ty.Optional)
+        return Name;
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  /// Like tensorArg, for the metadata reads (`sizes()`, `options()`): also
+  /// through locals bound to `x.contiguous()` or to the argument itself.
+  std::string requireTensorArg(const Expr *E) {
+    const Expr *S = strip(E);
+    if (std::optional<std::string> Name = tensorArg(S))
+      return *Name;
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(S))
+      if (methodName(*Call) == "contiguous")
+        return requireTensorArg(Call->getImplicitObjectArgument());
+    if (const VarDecl *V = local(S))
+      if (V->getInit() && isTensorType(V->getType())) {
+        requireUnwritten(V, false);
+        return requireTensorArg(V->getInit());
+      }
+    refuse(E, "'%s' is not a tensor argument of the op");
+  }
+
+  //===--- integers and sizes ----------------------------------------------===//
+
+  FakeExpr sizes(const Expr *E) {
+    E = strip(E);
+    if (auto *Init = dyn_cast<InitListExpr>(E)) {
+      FakeExpr L = fx(FakeExpr::Kind::List);
+      for (const Expr *Item : Init->inits())
+        L.Ops.push_back(integer(Item));
+      return L;
+    }
+    if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
+      if (Ctor->getNumArgs() == 0) {
+        return fx(FakeExpr::Kind::List);
+      }
+    }
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      std::string Name = methodName(*Call);
+      const Expr *Object = Call->getImplicitObjectArgument();
+      if ((Name == "sizes" || Name == "sym_sizes") && Call->getNumArgs() == 0)
+        return fx(FakeExpr::Kind::Sizes, requireTensorArg(Object));
+      if (Name == "vec" && Call->getNumArgs() == 0)
+        return sizes(Object);
+    }
+    std::string Name;
+    if (const Argument *A = argument(E, &Name)) {
+      if (A->Ty.IsList && !A->Ty.Optional &&
+          (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt))
+        return fx(FakeExpr::Kind::ListArg, Name);
+      refuse(E, "'%s' is not a list of sizes");
+    }
+    if (const VarDecl *V = local(E)) {
+      if (!V->getInit())
+        refuse(E, "'%s' is not initialized where it is declared");
+      FakeExpr Out = sizes(V->getInit());
+      for (const WriteCollector::Write &W : requireUnwritten(V, true)) {
+        if (!SM.isBeforeInTranslationUnit(W.Loc, E->getExprLoc()))
+          continue;
+        FakeExpr Set = fx(FakeExpr::Kind::SetItem);
+        Set.Ops.push_back(std::move(Out));
+        Set.Ops.push_back(W.Back ? fx(FakeExpr::Kind::Literal, "", "-1")
+                                 : integer(W.Index));
+        Set.Ops.push_back(integer(W.Value));
+        Out = std::move(Set);
+      }
+      return Out;
+    }
+    refuse(E, "cannot follow the sizes '%s'; use {a, b, ...}, x.sizes() or "
+              "an int[] argument");
+  }
+
+  FakeExpr integer(const Expr *E) {
+    if (++Depth > 64)
+      refuse(E, "'%s' is too deeply nested to follow");
+    FakeExpr Out = integerImpl(E);
+    --Depth;
+    return Out;
+  }
+
+  FakeExpr integerImpl(const Expr *E) {
+    E = strip(E);
+    if (auto *Lit = dyn_cast<IntegerLiteral>(E))
+      return fx(FakeExpr::Kind::Literal, "", llvm::toString(Lit->getValue(), 10, false));
+    if (auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
+      return fx(FakeExpr::Kind::Literal, "", B->getValue() ? "true" : "false");
+    if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_LNot ||
+          U->getOpcode() == UO_Plus) {
+        FakeExpr Sub = integer(U->getSubExpr());
+        if (U->getOpcode() == UO_Plus)
+          return Sub;
+        FakeExpr Out = fx(FakeExpr::Kind::Unary, "",
+                     U->getOpcode() == UO_Minus ? "-" : "!");
+        Out.Ops.push_back(std::move(Sub));
+        return Out;
+      }
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(E)) {
+      switch (B->getOpcode()) {
+      case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
+      case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
+      case BO_LAnd: case BO_LOr: {
+        FakeExpr Out = fx(FakeExpr::Kind::Binary, "", B->getOpcodeStr().str());
+        Out.Ops.push_back(integer(B->getLHS()));
+        Out.Ops.push_back(integer(B->getRHS()));
+        return Out;
+      }
+      default:
+        break;
+      }
+    }
+    if (auto *C = dyn_cast<ConditionalOperator>(E)) {
+      FakeExpr Out = fx(FakeExpr::Kind::Cond);
+      Out.Ops.push_back(integer(C->getCond()));
+      Out.Ops.push_back(integer(C->getTrueExpr()));
+      Out.Ops.push_back(integer(C->getFalseExpr()));
+      return Out;
+    }
+    if (std::optional<std::string> Constant = enumConstant(E))
+      return fx(FakeExpr::Kind::Literal, "", *Constant);
+    std::string Name;
+    if (const Argument *A = argument(E, &Name)) {
+      if (!A->Ty.IsList && !A->Ty.Optional &&
+          (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt ||
+           A->Ty.Base == BaseType::Bool || A->Ty.Base == BaseType::ScalarType))
+        return fx(FakeExpr::Kind::Arg, Name);
+      refuse(E, "'%s' is not an integer argument");
+    }
+    if (auto *Sub = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
+        return item(Sub->getArg(0), Sub->getArg(1), E);
+      if (Sub->getNumArgs() == 2) {
+        // Comparisons and arithmetic on SymInt and similar class types.
+        static const std::map<OverloadedOperatorKind, const char *> Ops = {
+            {OO_Plus, "+"},  {OO_Minus, "-"},      {OO_Star, "*"},
+            {OO_Slash, "/"}, {OO_Percent, "%"},    {OO_Less, "<"},
+            {OO_Greater, ">"}, {OO_LessEqual, "<="}, {OO_GreaterEqual, ">="},
+            {OO_EqualEqual, "=="}, {OO_ExclaimEqual, "!="}};
+        auto It = Ops.find(Sub->getOperator());
+        if (It != Ops.end()) {
+          FakeExpr Out = fx(FakeExpr::Kind::Binary, "", It->second);
+          Out.Ops.push_back(integer(Sub->getArg(0)));
+          Out.Ops.push_back(integer(Sub->getArg(1)));
+          return Out;
+        }
+      }
+    }
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      std::string Name = methodName(*Call);
+      const Expr *Object = Call->getImplicitObjectArgument();
+      unsigned N = Call->getNumArgs();
+      if ((Name == "size" || Name == "sym_size") && N == 1 &&
+          isTensorType(Object->getType()))
+        return fx(FakeExpr::Kind::Size, requireTensorArg(Object), "",
+                {integer(Call->getArg(0))});
+      if ((Name == "dim" || Name == "ndimension") && N == 0)
+        return fx(FakeExpr::Kind::Dim, requireTensorArg(Object));
+      if ((Name == "numel" || Name == "sym_numel") && N == 0)
+        return fx(FakeExpr::Kind::Numel, requireTensorArg(Object));
+      if ((Name == "scalar_type" || Name == "dtype") && N == 0 &&
+          isTensorType(Object->getType()))
+        return fx(FakeExpr::Kind::ScalarTypeOf, requireTensorArg(Object));
+      if ((Name == "expect_int" || Name == "guard_int") && argument(Object))
+        return integer(Object);
+      if (Name == "size" && N == 0) {
+        std::string List;
+        const Argument *A = argument(Object, &List);
+        if (A && A->Ty.IsList && !A->Ty.Optional)
+          return fx(FakeExpr::Kind::ArgLength, List);
+      }
+      if ((Name == "at" && N == 1) || ((Name == "back" || Name == "front") && N == 0)) {
+        FakeExpr Index = Name == "at" ? integer(Call->getArg(0))
+                                      : fx(FakeExpr::Kind::Literal, "",
+                                                 Name == "back" ? "-1" : "0");
+        return itemOf(Object, std::move(Index), E);
+      }
+    }
+    if (auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      return item(Sub->getBase(), Sub->getIdx(), E);
+    if (const VarDecl *V = local(E)) {
+      if (!V->getInit())
+        refuse(E, "'%s' is not initialized where it is declared");
+      requireUnwritten(V, false);
+      return integer(V->getInit());
+    }
+    refuse(E, "the size '%s' depends on something opgen cannot follow (it "
+              "follows tensor sizes, integer arguments and constants)");
+  }
+
+  /// `list[i]`: an item of an `int[]` argument, or a size of a tensor.
+  FakeExpr item(const Expr *List, const Expr *Index, const Expr *Whole) {
+    return itemOf(List, integer(Index), Whole);
+  }
+
+  FakeExpr itemOf(const Expr *List, FakeExpr Index, const Expr *Whole) {
+    std::string Name;
+    if (const Argument *A = argument(List, &Name)) {
+      if (A->Ty.IsList && !A->Ty.Optional &&
+          (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt))
+        return fx(FakeExpr::Kind::ArgItem, Name, "", {std::move(Index)});
+      refuse(Whole, "'%s' is not an item of an int[] argument");
+    }
+    FakeExpr L = sizes(List);
+    if (L.K == FakeExpr::Kind::Sizes)
+      return fx(FakeExpr::Kind::Size, L.Name, "", {std::move(Index)});
+    refuse(Whole, "cannot follow '%s'; read sizes as x.size(i) or from an "
+                  "int[] argument");
+  }
+
+  /// `at::kLong`, `at::ScalarType::Long`, `at::MemoryFormat::Contiguous`.
+  std::optional<std::string> enumConstant(const Expr *E) {
+    QualType T = E->getType().getCanonicalType();
+    const auto *ET = T->getAs<EnumType>();
+    if (!ET)
+      return std::nullopt;
+    const EnumDecl *Enum = ET->getDecl();
+    std::string EnumName = Enum->getQualifiedNameAsString();
+    if (EnumName != "c10::ScalarType" && EnumName != "c10::MemoryFormat" &&
+        EnumName != "c10::Layout")
+      return std::nullopt;
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    for (const EnumConstantDecl *C : Enum->enumerators())
+      if (llvm::APSInt::isSameValue(C->getInitVal(), R.Val.getInt()))
+        return "at::" + Enum->getName().str() + "::" + C->getName().str();
+    return std::nullopt;
+  }
+
+  FakeExpr scalarType(const Expr *E) {
+    E = strip(E);
+    if (std::optional<std::string> C = enumConstant(E))
+      return fx(FakeExpr::Kind::Literal, "", *C);
+    FakeExpr Out = integer(E);
+    return Out;
+  }
+
+  std::string memoryFormat(const Expr *E) {
+    E = strip(E);
+    if (std::optional<std::string> C = enumConstant(E))
+      return *C;
+    refuse(E, "cannot follow the memory format '%s'; use a constant such as "
+              "at::MemoryFormat::Contiguous");
+  }
+
+  //===--- locals ----------------------------------------------------------===//
+
+  const VarDecl *local(const Expr *E) {
+    auto *D = dyn_cast<DeclRefExpr>(strip(E));
+    auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || !V->isLocalVarDecl() || isa<ParmVarDecl>(V))
+      return nullptr;
+    return V;
+  }
+
+  /// Refuses when \p V is written after its declaration; with
+  /// \p AllowItems, item writes in the body's own statements (not in a
+  /// branch, loop or lambda) are returned instead, in source order.
+  std::vector<WriteCollector::Write> requireUnwritten(const VarDecl *V,
+                                                      bool AllowItems) {
+    std::vector<WriteCollector::Write> Items;
+    auto It = Writes.Writes.find(V);
+    if (It == Writes.Writes.end())
+      return Items;
+    for (const WriteCollector::Write &W : It->second) {
+      bool Item = W.Value && (W.Index || W.Back);
+      if (AllowItems && Item && TopLevel.count(W.S)) {
+        Items.push_back(W);
+        continue;
+      }
+      throw Refusal{"'" + V->getName().str() + "' is " +
+                        (AllowItems && Item
+                             ? "changed inside a branch, loop or lambda here"
+                             : "changed here after its declaration"),
+                    W.Loc};
+    }
+    return Items;
+  }
+
+  //===--- refusals --------------------------------------------------------===//
+
+  std::string text(const Expr *E) {
+    CharSourceRange R = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(E->getSourceRange()).getAsRange());
+    std::string T =
+        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    std::string Flat;
+    for (char C : T) {
+      if (C == '\n' || C == '\t' || C == '\r')
+        C = ' ';
+      if (C == ' ' && !Flat.empty() && Flat.back() == ' ')
+        continue;
+      Flat += C;
+    }
+    if (Flat.size() > 60)
+      Flat = Flat.substr(0, 57) + "...";
+    return Flat;
+  }
+
+  [[noreturn]] void refuse(const Expr *E, std::string Why) {
+    size_t At = Why.find("%s");
+    if (At != std::string::npos)
+      Why.replace(At, 2, text(E));
+    throw Refusal{Why, E->getBeginLoc()};
+  }
+
+  SourceLoc loc(const Expr *E) { return toSourceLoc(SM, E->getExprLoc(), Root); }
+
+public:
+  std::string Root;
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FunctionDecl &Def;
+  const std::vector<Argument> &Args;
+  WriteCollector Writes;
+  std::set<const Stmt *> TopLevel;
+  int Depth = 0;
+};
+
+} // namespace
+
+FakeSynthesis synthesizeFake(ASTContext &Ctx, const FunctionDecl &Def,
+                             const std::vector<Argument> &Args,
+                             const std::vector<Return> &Returns,
+                             const std::string &Root) {
+  FakeSynthesis Out;
+  for (const Return &R : Returns)
+    if (R.Ty.Base != BaseType::Tensor || R.Ty.IsList || R.Ty.Optional) {
+      Out.Why = "it returns something other than tensors (" +
+                printType(Ctx, Def.getReturnType()) +
+                "); opgen synthesises fakes for tensor and tuple-of-tensor "
+                "returns";
+      Out.WhyLoc = toSourceLoc(Ctx.getSourceManager(),
+                               Def.getReturnTypeSourceRange().getBegin(), Root);
+      return Out;
+    }
+  Synthesizer S(Ctx, Def, Args);
+  S.Root = Root;
+  try {
+    Out.Outputs = S.run(Returns.size());
+    Out.Ok = true;
+  } catch (const Refusal &R) {
+    Out.Why = R.Why;
+    Out.WhyLoc = toSourceLoc(Ctx.getSourceManager(), R.Loc, Root);
+  }
+  return Out;
+}
+
+} // namespace opgen

@@ -1,0 +1,34 @@
+//===- FakeSynthesis.h - Fakes from a kernel's allocations ------*- C++ -*-===//
+///
+/// \file
+/// Part of the frontend: reads the body of an op's kernel and, when every
+/// returned tensor is a fresh allocation (`at::empty(sizes, x.options())`,
+/// `at::empty_like(x)`, `x.new_empty(sizes)`, `at::zeros...`, `x.clone()`)
+/// whose sizes are computed from input sizes and integer arguments, lowers
+/// those allocations into FakeOutputs (Model.h). Otherwise it says why not,
+/// and where. Private to the frontend.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_LIB_FAKESYNTHESIS_H
+#define OPGEN_LIB_FAKESYNTHESIS_H
+
+#include "opgen/Model.h"
+
+#include "clang/AST/Decl.h"
+
+#include <string>
+
+namespace opgen {
+
+/// Lowers the allocations of \p Def (a definition) into a fake for an op
+/// whose inferred arguments and returns are \p Args and \p Returns, named
+/// by position (the annotated declaration's names). \p Root is the
+/// directory locations are shown relative to.
+FakeSynthesis synthesizeFake(clang::ASTContext &Ctx,
+                             const clang::FunctionDecl &Def,
+                             const std::vector<Argument> &Args,
+                             const std::vector<Return> &Returns,
+                             const std::string &Root);
+
+} // namespace opgen
+
+#endif // OPGEN_LIB_FAKESYNTHESIS_H
