@@ -97,7 +97,7 @@ function(_opgen_add_custom_op target)
   endif()
   set(py_files __init__.py ops.py ${fake_module}.py ops.pyi)
   set(byproducts
-    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
+    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/autograd.cpp ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
     ${gen}/include/${ARG_PYTHON_PACKAGE}/ops.h
     ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py
     ${shards})
@@ -119,6 +119,15 @@ function(_opgen_add_custom_op target)
     list(APPEND opgen_args --fake-module ${fake_abs})
     set(fake_depends ${fake_abs})
   endif()
+  # opgen parses the sources in parallel threads: one per source, at most
+  # one per logical core of the machine configuring the build. A -j in
+  # OPGEN_ARGS comes later and wins.
+  cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+  list(LENGTH sources jobs)
+  if(cores GREATER 0 AND cores LESS jobs)
+    set(jobs ${cores})
+  endif()
+  list(APPEND opgen_args -j${jobs})
   list(APPEND opgen_args ${ARG_OPGEN_ARGS} -- ${ARG_COMPILER_ARGS})
   # opgen parses the kernels with the same runtime headers they build with.
   list(APPEND opgen_args -isystem${opgen_RUNTIME_INCLUDE_DIR})
@@ -143,7 +152,7 @@ function(_opgen_add_custom_op target)
     VERBATIM)
   add_custom_target(${target}_generate DEPENDS ${stamp})
 
-  add_library(${target} SHARED ${shards} ${gen}/registration.cpp)
+  add_library(${target} SHARED ${shards} ${gen}/registration.cpp ${gen}/autograd.cpp)
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   target_link_libraries(${target} PRIVATE opgen::runtime torch)

@@ -19,9 +19,12 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
+#include <atomic>
 #include <tuple>
 
 using namespace llvm;
@@ -66,6 +69,11 @@ cl::opt<std::string> Depfile("depfile", cl::desc("Write a Make-style depfile"),
 cl::opt<std::string> DepfileTarget("depfile-target",
                                    cl::desc("Target named in the depfile"),
                                    cl::cat(Category));
+cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Parse up to <N> sources at a time, in threads (default 1; 0: one "
+             "per core). Output and diagnostics are the same for every <N>"),
+    cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -83,6 +91,112 @@ bool isSupportedSource(StringRef Path) {
     if (Path.endswith(Ext))
       return true;
   return false;
+}
+
+/// What parsing one source reported, in order: opgen's diagnostics
+/// (recorded) and Clang's own text (its diagnostics, "N errors generated."),
+/// replayed into the real sink once every thread is done.
+class SourceLog : public opgen::DiagSink {
+public:
+  SourceLog() : Stream(*this) {}
+  raw_ostream &clangOutput() { return Stream; }
+
+  /// \p SeenNoDatabase: a `-p` directory without a database fails every
+  /// source alike; it is reported once, as with -j1.
+  void replay(opgen::DiagSink &Into, bool &SeenNoDatabase) const {
+    for (const Event &E : Events) {
+      if (E.IsText) {
+        errs() << E.Text;
+        continue;
+      }
+      if (E.Id == opgen::DiagId::NoCompileDatabase) {
+        if (SeenNoDatabase)
+          continue;
+        SeenNoDatabase = true;
+      }
+      Into.report(E.Id, E.Loc, E.Args);
+    }
+  }
+
+protected:
+  void emit(opgen::DiagId Id, const opgen::SourceLoc &Loc,
+            const std::vector<std::string> &Args) override {
+    Events.push_back({false, {}, Id, Loc, Args});
+  }
+
+private:
+  struct Event {
+    bool IsText;
+    std::string Text;
+    opgen::DiagId Id;
+    opgen::SourceLoc Loc;
+    std::vector<std::string> Args;
+  };
+
+  /// Unbuffered, so text and diagnostics keep their order.
+  class TextStream : public raw_ostream {
+  public:
+    explicit TextStream(SourceLog &Log) : raw_ostream(/*unbuffered=*/true), Log(Log) {
+      enable_colors(errs().colors_enabled());
+    }
+
+  private:
+    void write_impl(const char *Ptr, size_t Size) override {
+      Pos += Size;
+      if (Log.Events.empty() || !Log.Events.back().IsText)
+        Log.Events.push_back({true, {}, {}, {}, {}});
+      Log.Events.back().Text.append(Ptr, Size);
+    }
+    uint64_t current_pos() const override { return Pos; }
+
+    SourceLog &Log;
+    uint64_t Pos = 0;
+  };
+
+  std::vector<Event> Events;
+  TextStream Stream;
+};
+
+/// runFrontend over the sources in \p Threads threads, a source at a time.
+/// The results are merged and the diagnostics replayed in source order, so
+/// everything is as if the sources had been parsed one after another.
+bool runFrontendInParallel(const opgen::FrontendOptions &Opts, unsigned Threads,
+                           opgen::DiagSink &Diags,
+                           opgen::FrontendResult &Result) {
+  size_t N = Opts.Sources.size();
+  std::vector<std::unique_ptr<SourceLog>> Logs(N);
+  std::vector<opgen::FrontendResult> Results(N);
+  std::vector<char> Compiled(N, 0);
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I = Next++; I < N; I = Next++) {
+      Logs[I] = std::make_unique<SourceLog>();
+      opgen::FrontendOptions One = Opts;
+      One.Sources = {Opts.Sources[I]};
+      One.ClangOutput = &Logs[I]->clangOutput();
+      Compiled[I] = opgen::runFrontend(One, *Logs[I], Results[I]);
+    }
+  };
+  {
+    // Clang wants 8 MiB of stack (clang::DesiredStackSize), as the main
+    // thread has.
+    std::vector<llvm::thread> Workers;
+    for (unsigned T = 0; T < Threads; ++T)
+      Workers.emplace_back(std::optional<unsigned>(8u << 20), Work);
+    for (llvm::thread &W : Workers)
+      W.join();
+  }
+  bool AllCompiled = true;
+  bool SeenNoDatabase = false;
+  for (size_t I = 0; I < N; ++I) {
+    Logs[I]->replay(Diags, SeenNoDatabase);
+    AllCompiled &= Compiled[I] != 0;
+    for (opgen::AnnotatedFunction &F : Results[I].Functions)
+      Result.Functions.push_back(std::move(F));
+    Result.Dependencies.insert(Results[I].Dependencies.begin(),
+                               Results[I].Dependencies.end());
+  }
+  return AllCompiled;
 }
 
 } // namespace
@@ -156,7 +270,13 @@ int main(int Argc, const char **Argv) {
             });
 
   opgen::FrontendResult Found;
-  bool Compiled = opgen::runFrontend(Opts, *Diags, Found);
+  unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
+                               : Jobs.getValue();
+  Threads = static_cast<unsigned>(
+      std::min<size_t>(std::max(Threads, 1u), Opts.Sources.size()));
+  bool Compiled = Threads > 1
+                      ? runFrontendInParallel(Opts, Threads, *Diags, Found)
+                      : opgen::runFrontend(Opts, *Diags, Found);
   if (!Compiled || Diags->errorCount())
     return 1;
 

@@ -51,7 +51,9 @@ SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L,
   if (P.isInvalid())
     return Out;
   llvm::SmallString<256> Abs(P.getFilename());
-  llvm::sys::fs::make_absolute(Abs);
+  // Relative to the compile command's directory (the file system's working
+  // directory), which with opgen -j is not the process's.
+  SM.getFileManager().makeAbsolutePath(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   Out.File = displayPath(std::string(Abs), Root);
   Out.Line = P.getLine();
@@ -720,7 +722,7 @@ public:
       return;
     if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
       llvm::SmallString<256> Abs(Entry->getName());
-      llvm::sys::fs::make_absolute(Abs);
+      SM.getFileManager().makeAbsolutePath(Abs);
       llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
       Files.insert(std::string(Abs));
     }
@@ -769,10 +771,59 @@ public:
     return std::make_unique<OpgenAction>(Diags, Opts, Result);
   }
 
+  /// With FrontendOptions::ClangOutput: what FrontendActionFactory does, but
+  /// Clang prints into that stream (as it would to stderr, with the
+  /// invocation's options), "N errors generated." included.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    if (!Opts.ClangOutput)
+      return FrontendActionFactory::runInvocation(
+          std::move(Invocation), Files, std::move(PCHContainerOps),
+          DiagConsumer);
+    TextDiagnosticPrinter Printer(*Opts.ClangOutput,
+                                  &Invocation->getDiagnosticOpts());
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    Compiler.setVerboseOutputStream(*Opts.ClangOutput);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
 private:
   DiagSink &Diags;
   const FrontendOptions &Opts;
   FrontendResult &Result;
+};
+
+/// With FrontendOptions::ClangOutput: prints the Clang driver's diagnostics
+/// (bad arguments) into that stream, with the options the driver parsed.
+class DriverDiagPrinter : public DiagnosticConsumer {
+public:
+  explicit DriverDiagPrinter(llvm::raw_ostream &OS) : OS(OS) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    DiagnosticOptions *DiagOpts = &Info.getDiags()->getDiagnosticOptions();
+    if (!Printer || DiagOpts != PrinterOpts) {
+      Printer = std::make_unique<TextDiagnosticPrinter>(OS, DiagOpts);
+      PrinterOpts = DiagOpts;
+    }
+    Printer->HandleDiagnostic(Level, Info);
+  }
+
+private:
+  llvm::raw_ostream &OS;
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
+  const DiagnosticOptions *PrinterOpts = nullptr;
 };
 
 bool isCudaSource(llvm::StringRef Path) {
@@ -842,7 +893,20 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
   bool AllCompiled = true;
   for (const std::string &Source : Opts.Sources) {
     // One tool per source keeps each file's flags and errors separate.
-    tooling::ClangTool Tool(*Database, {Source});
+    // With ClangOutput (opgen -j) the tool must not chdir into the compile
+    // command's directory (the process's working directory is shared by the
+    // threads): a file system of its own keeps its working directory.
+    tooling::ClangTool Tool(*Database, {Source},
+                            std::make_shared<PCHContainerOperations>(),
+                            Opts.ClangOutput
+                                ? llvm::vfs::createPhysicalFileSystem()
+                                : llvm::vfs::getRealFileSystem());
+    DriverDiagPrinter DriverDiags(Opts.ClangOutput ? *Opts.ClangOutput
+                                                   : llvm::errs());
+    if (Opts.ClangOutput) {
+      Tool.setDiagnosticConsumer(&DriverDiags);
+      Tool.setPrintErrorMessage(false);
+    }
     Tool.mapVirtualFile(CudaPreludePath, CudaPrelude);
     Tool.appendArgumentsAdjuster(
         [&Opts](const tooling::CommandLineArguments &Args,
@@ -895,6 +959,8 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
         });
     OpgenActionFactory Factory(Diags, Opts, Result);
     if (Tool.run(&Factory) != 0) {
+      if (Opts.ClangOutput) // What ClangTool prints itself otherwise.
+        *Opts.ClangOutput << "Error while processing " << Source << ".\n";
       Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
                    {displayPath(Source, Opts.Root)});
       AllCompiled = false;

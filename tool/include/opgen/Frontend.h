@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace opgen {
 
 struct FrontendOptions {
@@ -28,6 +32,11 @@ struct FrontendOptions {
   std::vector<std::string> ExtraArgs;
   /// Directory that provenance and diagnostics are printed relative to.
   std::string Root;
+  /// Where Clang's own output goes (its diagnostics, "N errors generated.",
+  /// "Error while processing <file>."); null: stderr. When set, the process's
+  /// working directory is left alone too, so that runFrontend may run in
+  /// several threads at once (opgen -j).
+  llvm::raw_ostream *ClangOutput = nullptr;
 };
 
 struct FrontendResult {
