@@ -9,11 +9,13 @@
 // purpose:
 //   * crop     - annotation on a declaration, definition further down;
 //   * paste    - a `static` function;
-//   * box_blur - an anonymous namespace, and an `int[]` default argument.
+//   * box_blur - an anonymous namespace, and an `int[]` default argument;
+//   * crop_backward - crop's [[custom_op_backward]], a composite kernel.
 #include <opgen/opgen.h>
 
 #include <ATen/ATen.h>
 #include <ATen/AccumulateType.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/Parallel.h>
 
 #include <cstdint>
@@ -61,6 +63,25 @@ static at::Tensor paste(const at::Tensor& im, const at::Tensor& patch,
   at::Tensor out = im.clone(at::MemoryFormat::Contiguous);
   out.narrow(1, upper, h).narrow(2, left, w).copy_(patch);
   return out;
+}
+
+// crop's backward, as in the PyTorch custom-op tutorial: the gradient of
+// the crop pasted into zeros shaped like pic, through the mylib::paste op
+// (called through the dispatcher, so it runs on pic's device and under
+// FakeTensor). device="default" registers it as CompositeExplicitAutograd:
+// one kernel for every device.
+[[custom_op_backward("mylib::crop", device="default")]]
+static at::Tensor crop_backward(const at::Tensor& grad, const at::Tensor& pic,
+                                c10::IntArrayRef box) {
+  TORCH_CHECK(box.size() == 4,
+              "crop_backward: box must have 4 elements, got ", box.size());
+  static const auto paste_op =
+      c10::Dispatcher::singleton()
+          .findSchemaOrThrow("mylib::paste", "")
+          .typed<at::Tensor(const at::Tensor&, const at::Tensor&,
+                            c10::IntArrayRef)>();
+  return paste_op.call(at::zeros_like(pic, at::MemoryFormat::Contiguous), grad,
+                       box.slice(0, 2));
 }
 
 namespace {

@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 
 namespace opgen_examples {
 
@@ -82,6 +83,16 @@ static at::Tensor muladd_fake(const at::Tensor& a, const at::Tensor& b,
   TORCH_CHECK(a.scalar_type() == b.scalar_type(), "muladd: b has dtype ",
               b.scalar_type(), " but a has dtype ", a.scalar_type());
   return at::empty_symint(a.sym_sizes(), a.options());
+}
+
+// muladd's backward: d(a * b + c) = (grad * b, grad * a); c is a float
+// and gets no gradient. Written with ATen ops, so one composite kernel
+// serves every device and FakeTensor.
+[[custom_op_backward("mylib::muladd", device="default")]]
+static std::tuple<at::Tensor, at::Tensor> muladd_backward(const at::Tensor& grad,
+                                                          const at::Tensor& a,
+                                                          const at::Tensor& b) {
+  return std::make_tuple(grad * b, grad * a);
 }
 
 namespace opgen_examples {

@@ -166,4 +166,14 @@ static std::tuple<at::Tensor, at::Tensor> topk_rows(const at::Tensor& x,
   return std::make_tuple(values, indices);
 }
 
+// topk_rows' backward: the values' gradient scattered back to where the
+// values came from. It takes only grad_0 (the values' gradient), so the
+// indices (output 1) are marked non-differentiable; result_1 is that output.
+[[custom_op_backward("mylib::topk_rows", device="default")]]
+static at::Tensor topk_rows_backward(const at::Tensor& grad_0,
+                                     const at::Tensor& x,
+                                     const at::Tensor& result_1) {
+  return at::zeros_like(x).scatter(-1, result_1, grad_0);
+}
+
 } // namespace

@@ -131,12 +131,50 @@ def topk_rows(device, dtype, requires_grad=False):
     kw = dict(device=device, dtype=dtype)
     x = _rand(3, 10, requires_grad=requires_grad, **kw)
     x_t = _leaf(torch.rand(8, 5, **kw).t(), requires_grad)  # (5, 8)
-    # Many ties: small integers stored as floats.
-    ties = _leaf(torch.randint(0, 4, (2, 3, 7), device=device).to(dtype), requires_grad)
-    return [
+    samples = [
         ((x, 4), {}),
         ((x_t, 3, False), {}),
-        ((ties, 7), {}),
+    ]
+    if not requires_grad:
+        # Many ties: small integers stored as floats. (Not for gradients:
+        # gradcheck's finite differences would reorder the ties.)
+        ties = _leaf(torch.randint(0, 4, (2, 3, 7), device=device).to(dtype), False)
+        samples.append(((ties, 7), {}))
+    return samples
+
+
+# The backward ops (``ns::op_backward``, from [[custom_op_backward]]) are ops
+# too: opcheck runs on them with these inputs.
+
+def crop_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    pic = _rand(3, 16, 12, requires_grad=requires_grad, **kw)
+    grad = _leaf(torch.rand(7, 8, 3, **kw).permute(2, 1, 0), requires_grad)  # (3, 8, 7)
+    small = _rand(2, 5, 4, requires_grad=requires_grad, **kw)
+    return [
+        ((grad, pic, [2, 3, 9, 11]), {}),
+        ((_rand(2, 5, 4, requires_grad=requires_grad, **kw), small, [0, 0, 4, 5]), {}),
+    ]
+
+
+def muladd_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype, requires_grad=requires_grad)
+    a_t = _leaf(torch.rand(5, 4, device=device, dtype=dtype).t(), requires_grad)
+    return [
+        ((_rand(4, 5, **kw), _rand(4, 5, **kw), _rand(4, 5, **kw)), {}),
+        ((_rand(4, 5, **kw), a_t, _rand(4, 5, **kw)), {}),
+    ]
+
+
+def topk_rows_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _rand(3, 10, requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(6, 2, **kw).t(), requires_grad)  # (2, 6)
+    return [
+        ((_rand(3, 4, requires_grad=requires_grad, **kw), x,
+          torch.rand(3, 10, device=device).argsort(dim=-1)[:, :4]), {}),
+        ((_rand(2, 2, requires_grad=requires_grad, **kw), x_t,
+          torch.rand(2, 6, device=device).argsort(dim=-1)[:, :2]), {}),
     ]
 
 
@@ -149,12 +187,16 @@ SAMPLES = {
     "mylib::muladd.out": muladd_out,
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
+    "mylib::crop_backward": crop_backward,
+    "mylib::muladd_backward": muladd_backward,
+    "mylib::topk_rows_backward": topk_rows_backward,
 }
 
 
 def positive_values(device, dtype, requires_grad=False):
     x = torch.tensor([[1.5, -2.0, 0.0], [3.0, 0.25, -1.0]], device=device, dtype=dtype)
-    return [((x,), {}), ((x.t(),), {}), ((torch.randn(5, device=device, dtype=dtype),), {})]
+    return [((_leaf(x, requires_grad),), {}), ((_leaf(x.t(), requires_grad),), {}),
+            ((_leaf(torch.rand(5, device=device, dtype=dtype) - 0.5, requires_grad),), {})]
 
 
 SAMPLES["mylib::positive_values"] = positive_values

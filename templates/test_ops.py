@@ -19,7 +19,8 @@ SAMPLES_PATH = ${samples_path}
 
 # name, overload, schema, devices, tags, has_fake, aliased_return (a return aliases
 # an input: torch's auto-functionalization rejects that, so AOT dispatch,
-# compile and export are not run), has_autograd, arguments
+# compile and export are not run), has_autograd (a [[custom_op_backward]]),
+# backward_of (for a backward op: the op it differentiates), arguments
 # (name, type, has_default, kwarg_only, mutated)
 OPS = [
 ${ops}
@@ -85,7 +86,7 @@ def _derive_value(arg_type, device, dtype, contiguous):
     return scalars[base]
 
 
-def _derived_samples(op, device, dtype):
+def _derived_samples(op, device, dtype, requires_grad=False):
     samples = []
     for contiguous in (True, False):
         args, kwargs = [], {}
@@ -93,6 +94,9 @@ def _derived_samples(op, device, dtype):
             if has_default:
                 continue
             value = _derive_value(arg_type, device, dtype, contiguous or mutated)
+            if (requires_grad and not mutated and isinstance(value, torch.Tensor)
+                    and value.is_floating_point()):
+                value = value.detach().requires_grad_()
             if kwarg_only:
                 kwargs[name] = value
             else:
@@ -106,7 +110,7 @@ def _samples(op, device, dtype, requires_grad=False):
     author = AUTHOR_SAMPLES.get(key)
     if author is not None:
         return list(author(device, dtype, requires_grad))
-    return _derived_samples(op, device, dtype)
+    return _derived_samples(op, device, dtype, requires_grad)
 
 
 def _overload(op):
@@ -225,3 +229,116 @@ def test_export(op, device):
         fresh = tuple(_clone(v) for v, t in zip(flat, is_tensor) if t)
         torch.testing.assert_close(exported.module()(*fresh),
                                    Program()(*_clone(inputs)), equal_nan=True)
+
+
+# --- autograd: ops with a [[custom_op_backward]] ----------------------------
+
+def _autograd_cases():
+    for op in OPS:
+        if not op["has_autograd"]:
+            continue
+        for device in op["devices"]:
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
+
+
+def _leaves(args, kwargs):
+    """The tensors of a sample that require grad, in order."""
+    flat = list(args) + [kwargs[k] for k in sorted(kwargs)]
+    out = []
+    for value in flat:
+        values = value if isinstance(value, (list, tuple)) else [value]
+        out += [v for v in values if isinstance(v, torch.Tensor) and v.requires_grad]
+    return out
+
+
+def _clone_leaves(value):
+    """A copy of a sample argument whose tensors are fresh leaves."""
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone().requires_grad_(value.requires_grad)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_clone_leaves(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _clone_leaves(v) for k, v in value.items()}
+    return value
+
+
+def _loss(op, args, kwargs):
+    """A scalar of every floating-point output, weighted so that each
+    output element has its own gradient."""
+    out = _overload(op)(*args, **kwargs)
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    return sum((o * o).sum() for o in outs if o.is_floating_point())
+
+
+@pytest.mark.parametrize("op,device", list(_autograd_cases()))
+def test_opcheck_requires_grad(op, device):
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    for dtype in DTYPES:
+        samples = _samples(op, device, dtype, requires_grad=True)
+        assert any(_leaves(a, k) for a, k in samples), "no sample requires grad"
+        for args, kwargs in samples:
+            torch.library.opcheck(_overload(op), args, kwargs)
+
+
+@pytest.mark.parametrize("op,device", list(_autograd_cases()))
+def test_gradcheck(op, device):
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    for args, kwargs in _samples(op, device, torch.float64, requires_grad=True):
+        leaves = _leaves(args, kwargs)
+
+        def fn(*tensors):
+            it = iter(tensors)
+
+            def swap(value):
+                if isinstance(value, torch.Tensor) and value.requires_grad:
+                    return next(it)
+                if isinstance(value, (list, tuple)):
+                    return type(value)(swap(v) for v in value)
+                return value
+
+            a = swap(tuple(args))
+            k = {name: swap(kwargs[name]) for name in sorted(kwargs)}
+            out = _overload(op)(*a, **k)
+            outs = out if isinstance(out, (tuple, list)) else (out,)
+            return tuple(o for o in outs if o.is_floating_point())
+
+        assert torch.autograd.gradcheck(fn, tuple(leaves))
+
+
+@pytest.mark.parametrize("op,device", list(_autograd_cases()))
+def test_compile_training_matches_eager(op, device):
+    """A training step (forward, loss, backward) under
+    torch.compile(fullgraph=True) gives eager's gradients."""
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda a, k: _loss(op, a, k), fullgraph=True, dynamic=True)
+    for args, kwargs in _samples(op, device, torch.float32, requires_grad=True):
+        eager_args, eager_kwargs = _clone_leaves(args), _clone_leaves(kwargs)
+        _loss(op, eager_args, eager_kwargs).backward()
+        comp_args, comp_kwargs = _clone_leaves(args), _clone_leaves(kwargs)
+        compiled(comp_args, comp_kwargs).backward()
+        for expected, actual in zip(_leaves(eager_args, eager_kwargs),
+                                    _leaves(comp_args, comp_kwargs)):
+            torch.testing.assert_close(actual.grad, expected.grad)
+
+
+def _refusing_double_backward(op):
+    backward = [o for o in OPS if o["backward_of"] == op["name"]]
+    return bool(backward) and not backward[0]["has_autograd"]
+
+
+@pytest.mark.parametrize("op,device", [p for p in _autograd_cases()
+                                       if _refusing_double_backward(p.values[0])])
+def test_double_backward_raises(op, device):
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    args, kwargs = _samples(op, device, torch.float64, requires_grad=True)[0]
+    loss = _loss(op, args, kwargs)
+    grads = torch.autograd.grad(loss, _leaves(args, kwargs), create_graph=True,
+                                allow_unused=True)
+    total = sum(g.sum() for g in grads if g is not None and g.requires_grad)
+    with pytest.raises(RuntimeError, match="cannot be differentiated twice"):
+        total.backward()

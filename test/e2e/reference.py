@@ -85,6 +85,31 @@ def positive_values(x):
     return Expected(x[x > 0].contiguous())
 
 
+# The backward ops ([[custom_op_backward]]), against torch's own autograd of
+# the references above.
+
+def _vjp(fn, inputs, grads):
+    inputs = [t.detach().requires_grad_() for t in inputs]
+    outputs = fn(*inputs)
+    outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+    pairs = [(o, g) for o, g in zip(outputs, grads) if g is not None]
+    return torch.autograd.grad([o for o, _ in pairs], inputs, [g for _, g in pairs],
+                               allow_unused=True)
+
+
+def crop_backward(grad, pic, box):
+    (grad_pic,) = _vjp(lambda p: crop(p, box).result, [pic], [grad])
+    return Expected(grad_pic)
+
+
+def muladd_backward(grad, a, b):
+    return Expected(_vjp(lambda x, y: muladd(x, y, 0.0).result, [a, b], [grad]))
+
+
+def topk_rows_backward(grad_0, x, result_1):
+    return Expected(torch.zeros_like(x).scatter(-1, result_1, grad_0))
+
+
 REFERENCES = {
     "mylib::crop": crop,
     "mylib::paste": paste,
@@ -95,6 +120,9 @@ REFERENCES = {
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
     "mylib::positive_values": positive_values,
+    "mylib::crop_backward": crop_backward,
+    "mylib::muladd_backward": muladd_backward,
+    "mylib::topk_rows_backward": topk_rows_backward,
 }
 
 
@@ -135,6 +163,11 @@ def _expected_shapes(name, args, kwargs):
     if name == "mylib::topk_rows":
         x, k = args[:2]
         return (*x.shape[:-1], k)
+    if name in ("mylib::crop_backward", "mylib::muladd_backward",
+                "mylib::topk_rows_backward"):
+        return tuple(args[1].shape)  # the forward's first tensor input
+    if name == "mylib::positive_values":
+        return (int((args[0] > 0).sum()),)
     raise KeyError(name)
 
 
@@ -199,6 +232,9 @@ def self_check():
                         assert expected.result.dtype == args[5]
                     elif isinstance(expected.result, torch.Tensor):
                         assert expected.result.dtype == dtype, name
+                    if name == "mylib::crop_backward":
+                        grad, _, (l, u, r, lo) = args
+                        assert tuple(grad.shape[1:]) == (lo - u, r - l), name
                     count += 1
                 assert has_noncontig, f"{name}: no sample has a non-contiguous tensor"
     return count

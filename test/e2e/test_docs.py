@@ -329,7 +329,8 @@ def test_layout_determinism_and_check(workdir):
     out = workdir / "out"
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert files == [
-        "CMakeLists.txt", "include/mylib/ops.h", "manifest.json", "opgen_kernels.h",
+        "CMakeLists.txt", "autograd.cpp", "include/mylib/ops.h", "manifest.json",
+        "opgen_kernels.h",
         "python/mylib/__init__.py", "python/mylib/fakes.py", "python/mylib/ops.py",
         "python/mylib/ops.pyi", "registration.cpp", "shards/twice.cpp",
         "tests/test_mylib_ops.py"]

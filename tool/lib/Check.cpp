@@ -327,6 +327,140 @@ void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
   O.Kernels.push_back(std::move(Fn.Impl));
 }
 
+//===----------------------------------------------------------------------===//
+// Autograd: `[[custom_op_backward("ns::op")]]`
+//===----------------------------------------------------------------------===//
+
+/// A backward function, renamed into the op `ns::op_backward` and merged
+/// like any kernel; the link to its forward op is checked afterwards.
+struct BackwardLink {
+  std::string Forward;
+  std::string Backward;
+  AnnotatedFunction Fn; ///< As written (parameter names and locations).
+};
+
+/// The type as the schema prints it, without alias sets and with SymInt
+/// read as int: what a backward parameter must share with the forward.
+std::string comparableType(Type T) {
+  T.ElementAlias.reset();
+  T.ListAlias.reset();
+  if (T.Base == BaseType::SymInt)
+    T.Base = BaseType::Int;
+  return printType(T);
+}
+
+bool isDigits(const std::string &S) {
+  return !S.empty() && std::all_of(S.begin(), S.end(), [](char C) {
+    return C >= '0' && C <= '9';
+  });
+}
+
+/// Matches a backward parameter name to an output gradient, an output or a
+/// forward input.
+std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
+                                                const std::string &Name) {
+  size_t Outputs = F.Returns.size();
+  for (auto [Prefix, Kind] : {std::pair{std::string("grad"), BackwardInput::Kind::Grad},
+                              std::pair{std::string("result"), BackwardInput::Kind::Result}}) {
+    if (Name == Prefix && Outputs == 1)
+      return BackwardInput{Kind, 0, Name};
+    if (Name.rfind(Prefix + "_", 0) != 0)
+      continue;
+    std::string Rest = Name.substr(Prefix.size() + 1);
+    if (isDigits(Rest) && Rest.size() < 4 && std::stoul(Rest) < Outputs)
+      return BackwardInput{Kind, std::stoul(Rest), Name};
+    for (size_t I = 0; I < Outputs; ++I)
+      if (!F.Returns[I].Name.empty() && F.Returns[I].Name == Rest)
+        return BackwardInput{Kind, I, Name};
+  }
+  for (size_t I = 0; I < F.Arguments.size(); ++I)
+    if (F.Arguments[I].Name == Name)
+      return BackwardInput{BackwardInput::Kind::Input, I, Name};
+  return std::nullopt;
+}
+
+bool isPlainTensor(const Type &T) {
+  return T.Base == BaseType::Tensor && !T.IsList && !T.Optional;
+}
+
+/// Checks a backward function against its forward op \p F and records the
+/// glue on it; \p B is the merged backward op.
+void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
+  const std::string Name = F.Schema.fullName();
+  for (const Argument &A : F.Schema.Arguments)
+    if (A.Ty.alias() && A.Ty.alias()->IsWrite) {
+      Diags.report(DiagId::BackwardOfMutatingOp, Fn.Attr.Loc, {Name, A.Name});
+      return;
+    }
+  if (F.Schema.Returns.empty()) {
+    Diags.report(DiagId::BackwardOfNonTensorOutput, Fn.Attr.Loc, {Name, "()"});
+    return;
+  }
+  for (const Return &R : F.Schema.Returns)
+    if (!isPlainTensor(R.Ty)) {
+      Diags.report(DiagId::BackwardOfNonTensorOutput, Fn.Attr.Loc,
+                   {Name, printType(R.Ty)});
+      return;
+    }
+  unsigned Before = Diags.errorCount();
+  AutogradInfo Info;
+  Info.Loc = Fn.Impl.Loc;
+  Info.Differentiable.assign(F.Schema.Returns.size(), false);
+  std::vector<std::string> Inputs;
+  for (const Argument &A : F.Schema.Arguments)
+    Inputs.push_back(A.Name);
+  for (size_t I = 0; I < Fn.Inferred.Arguments.size(); ++I) {
+    const Argument &P = Fn.Inferred.Arguments[I];
+    const SourceLoc &Loc = Fn.Impl.Params[I].Loc;
+    std::optional<BackwardInput> In = matchBackwardParam(F.Schema, P.Name);
+    if (!In) {
+      Diags.report(DiagId::BackwardParamUnmatched, Loc,
+                   {P.Name, Name, Inputs.empty() ? "none" : join(Inputs, ", ")});
+      continue;
+    }
+    Type Expected;
+    std::string What;
+    if (In->K == BackwardInput::Kind::Input) {
+      Expected = F.Schema.Arguments[In->Index].Ty;
+      What = "the forward's '" + P.Name + "'";
+    } else {
+      Expected = F.Schema.Returns[In->Index].Ty;
+      What = (In->K == BackwardInput::Kind::Grad ? "the gradient of output "
+                                                 : "output ") +
+             std::to_string(In->Index);
+    }
+    if (comparableType(P.Ty) != comparableType(Expected)) {
+      Diags.report(DiagId::BackwardParamType, Loc,
+                   {P.Name, printType(P.Ty), What, printType(Expected)});
+      continue;
+    }
+    if (In->K == BackwardInput::Kind::Grad)
+      Info.Differentiable[In->Index] = true;
+    Info.Inputs.push_back(*In);
+  }
+  std::vector<std::string> TensorInputs;
+  for (const Argument &A : F.Schema.Arguments)
+    if (A.Ty.Base == BaseType::Tensor && !A.Ty.IsList)
+      TensorInputs.push_back(A.Name);
+  const std::vector<Return> &Grads = Fn.Inferred.Returns;
+  bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&
+                Grads[0].Ty.IsList && !Grads[0].Ty.Optional;
+  bool AsTensors = Grads.size() == TensorInputs.size() &&
+                   std::all_of(Grads.begin(), Grads.end(), [](const Return &R) {
+                     return isPlainTensor(R.Ty);
+                   });
+  if (!AsList && !AsTensors)
+    Diags.report(DiagId::BackwardGradCount, Fn.Impl.Loc,
+                 {Name, std::to_string(Grads.size()),
+                  std::to_string(TensorInputs.size()),
+                  TensorInputs.empty() ? "none" : join(TensorInputs, ", ")});
+  if (Diags.errorCount() != Before || F.Autograd)
+    return;
+  Info.Backward = B.Schema;
+  F.Autograd = std::move(Info);
+  B.BackwardOf = Name;
+}
+
 } // namespace
 
 bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
@@ -341,6 +475,33 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
       Seen = Seen || (U.Attr.Loc == Fn.Attr.Loc && U.Impl.Loc == Fn.Impl.Loc);
     if (!Seen)
       Unique.push_back(std::move(Fn));
+  }
+
+  // Backward functions become the ops `ns::op_backward`, with kernels per
+  // device like any op.
+  std::vector<BackwardLink> Links;
+  for (AnnotatedFunction &Fn : Unique) {
+    if (Fn.Attr.Kind != AnnotationKind::Backward)
+      continue;
+    std::vector<std::pair<std::string, AnnotationValue>> Keys;
+    for (auto &[Key, Value] : Fn.Attr.Keys) {
+      if (Key == "device")
+        Keys.push_back({Key, Value});
+      else
+        Diags.report(DiagId::BackwardKey, Value.Loc, {Key});
+    }
+    Fn.Attr.Keys = std::move(Keys);
+    OpSchema Forward;
+    std::string Why = parseOpName(Fn.Attr.Name.Text, Forward);
+    if (!Why.empty()) {
+      Diags.report(DiagId::BadOpName, Fn.Attr.Name.Loc, {Fn.Attr.Name.Text, Why});
+      continue;
+    }
+    OpSchema Backward = Forward;
+    Backward.Name += "_backward";
+    Links.push_back({Forward.fullName(), Backward.fullName(), Fn});
+    Fn.Attr.Kind = AnnotationKind::CustomOp;
+    Fn.Attr.Name.Text = Backward.fullName();
   }
 
   std::map<std::string, Op> Ops;
@@ -383,10 +544,16 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
   for (AnnotatedFunction &Fn : Unique)
     if (Fn.Attr.Kind == AnnotationKind::Fake)
       attachCppFake(Fn, Ops, Diags);
-  for (AnnotatedFunction &Fn : Unique)
-    if (Fn.Attr.Kind == AnnotationKind::Backward)
-      Diags.report(DiagId::BackwardNotSupported, Fn.Attr.Loc,
-                   {Fn.Attr.Name.Text});
+  for (const BackwardLink &L : Links) {
+    auto Forward = Ops.find(L.Forward);
+    if (Forward == Ops.end()) {
+      Diags.report(DiagId::BackwardForUnknownOp, L.Fn.Attr.Name.Loc, {L.Forward});
+      continue;
+    }
+    auto Backward = Ops.find(L.Backward);
+    if (Backward != Ops.end()) // Otherwise its own error was reported.
+      linkBackward(Forward->second, Backward->second, L.Fn, Diags);
+  }
 
   for (auto &[Name, O] : Ops) {
     std::sort(O.Kernels.begin(), O.Kernels.end(),

@@ -331,6 +331,245 @@ std::string synthesizedFakes(const OpLibrary &L) {
 }
 
 //===----------------------------------------------------------------------===//
+// C++: autograd glue (torch::autograd::Function per op with a backward)
+//===----------------------------------------------------------------------===//
+
+std::string autogradWrapperName(const OpSchema &S) {
+  return opIdentifier(S) + "__Autograd";
+}
+
+/// Whether \p O gets an Autograd kernel: its backward's glue, or for a
+/// backward op without a backward of its own, one that refuses to be
+/// differentiated.
+bool hasAutogradKernel(const Op &O) {
+  return O.Autograd || !O.BackwardOf.empty();
+}
+
+/// `at::Tensor(const at::Tensor&, c10::IntArrayRef)`: the typed dispatcher
+/// signature of \p S.
+std::string dispatcherSignature(const OpSchema &S) {
+  return cppReturnType(S) + "(" + cppParameterList(S, /*WithNames=*/false) + ")";
+}
+
+std::string typedHandle(const std::string &Var, const OpSchema &S) {
+  return "    static const auto " + Var +
+         " = c10::Dispatcher::singleton()\n"
+         "        .findSchemaOrThrow(" + quote(S.Namespace + "::" + S.Name) + ", " +
+         quote(S.Overload) + ")\n"
+         "        .typed<" + dispatcherSignature(S) + ">();\n";
+}
+
+std::vector<std::string> argumentNames(const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    Names.push_back(A.Name);
+  return Names;
+}
+
+/// Statements that call \p Op below autograd and collect the results of a
+/// schema with returns \p S into `outputs` (a variable_list).
+std::string callBelowAutograd(const OpSchema &S) {
+  std::string Call = "op.call(" + join(argumentNames(S), ", ") + ")";
+  std::string Out = "    torch::autograd::variable_list outputs;\n"
+                    "    {\n"
+                    "      at::AutoDispatchBelowADInplaceOrView guard;\n";
+  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
+    Out += "      outputs = " + Call + ";\n";
+  } else if (S.Returns.size() == 1) {
+    Out += "      outputs = {" + Call + "};\n";
+  } else {
+    std::vector<std::string> Items;
+    for (size_t I = 0; I < S.Returns.size(); ++I)
+      Items.push_back("std::get<" + std::to_string(I) + ">(result)");
+    Out += "      const auto result = " + Call + ";\n"
+           "      outputs = {" + join(Items, ", ") + "};\n";
+  }
+  return Out + "    }\n";
+}
+
+/// The wrapper registered under Autograd: applies the Function and converts
+/// its variable_list back to the op's return type.
+std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
+  std::string Out = cppReturnType(S) + " " + autogradWrapperName(S) + "(" +
+                    cppParameterList(S, true) + ") {\n"
+                    "  auto outputs = " + Function + "::apply(" +
+                    join(argumentNames(S), ", ") + ");\n";
+  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList)
+    return Out + "  return outputs;\n}\n\n";
+  if (S.Returns.size() == 1)
+    return Out + "  return outputs[0];\n}\n\n";
+  std::vector<std::string> Items;
+  for (size_t I = 0; I < S.Returns.size(); ++I)
+    Items.push_back("outputs[" + std::to_string(I) + "]");
+  return Out + "  return std::make_tuple(" + join(Items, ", ") + ");\n}\n\n";
+}
+
+/// The owning type a non-tensor argument is read back as from saved_data.
+std::string savedValueType(const Type &T) {
+  if (T.IsList && T.ElementOptional)
+    return "c10::List<std::optional<at::Tensor>>";
+  std::string Elem =
+      T.Base == BaseType::Str ? "std::string" : cppElementType(T.Base);
+  if (T.IsList)
+    Elem = "std::vector<" + Elem + ">";
+  return T.Optional ? "std::optional<" + Elem + ">" : Elem;
+}
+
+bool isPlainTensorType(const Type &T) {
+  return T.Base == BaseType::Tensor && !T.IsList && !T.Optional;
+}
+
+std::string autogradFunction(const Op &O) {
+  const OpSchema &S = O.Schema;
+  const AutogradInfo &A = *O.Autograd;
+  const std::string Name = opIdentifier(S) + "_Function";
+  std::ostringstream Out;
+  Out << "// " << S.fullName() << " (Autograd): backward "
+      << A.Backward.fullName() << ", from " << A.Loc.str() << "\n"
+      << "struct " << Name << " : public torch::autograd::Function<" << Name
+      << "> {\n"
+      << "  static torch::autograd::variable_list forward(\n"
+      << "      torch::autograd::AutogradContext *ctx"
+      << (S.Arguments.empty() ? "" : ", " + cppParameterList(S, true))
+      << ") {\n"
+      << typedHandle("op", S) << callBelowAutograd(S);
+  // What the backward needs: tensors through save_for_backward, the rest
+  // (scalars, SymInts, lists, optionals) in saved_data.
+  std::vector<std::string> Saved, SavedData, NonDifferentiable, BackwardArgs;
+  for (const BackwardInput &In : A.Inputs) {
+    switch (In.K) {
+    case BackwardInput::Kind::Grad:
+      BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
+      break;
+    case BackwardInput::Kind::Result:
+      BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
+      Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
+      break;
+    case BackwardInput::Kind::Input: {
+      const Argument &Arg = S.Arguments[In.Index];
+      if (isPlainTensorType(Arg.Ty)) {
+        BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
+        Saved.push_back(Arg.Name);
+      } else {
+        BackwardArgs.push_back("ctx->saved_data[" + quote(Arg.Name) + "].to<" +
+                               savedValueType(Arg.Ty) + ">()");
+        SavedData.push_back("    ctx->saved_data[" + quote(Arg.Name) + "] = " +
+                            Arg.Name + ";\n");
+      }
+      break;
+    }
+    }
+  }
+  for (size_t I = 0; I < A.Differentiable.size(); ++I)
+    if (!A.Differentiable[I])
+      NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
+  if (!Saved.empty())
+    Out << "    ctx->save_for_backward({" << join(Saved, ", ") << "});\n";
+  for (const std::string &Line : SavedData)
+    Out << Line;
+  if (!NonDifferentiable.empty())
+    Out << "    ctx->mark_non_differentiable({" << join(NonDifferentiable, ", ")
+        << "});\n";
+  Out << "    return outputs;\n"
+      << "  }\n\n"
+      << "  static torch::autograd::variable_list backward(\n"
+      << "      torch::autograd::AutogradContext *ctx,\n"
+      << "      torch::autograd::variable_list grads) {\n"
+      << typedHandle("backward_op", A.Backward);
+  if (!Saved.empty())
+    Out << "    const torch::autograd::variable_list saved = "
+           "ctx->get_saved_variables();\n";
+  Out << "    const auto input_grads = backward_op.call(" << join(BackwardArgs, ", ")
+      << ");\n";
+  // One gradient per forward argument; the tensor inputs' come from the
+  // backward, in order.
+  size_t TensorInputs = 0;
+  for (const Argument &Arg : S.Arguments)
+    TensorInputs += Arg.Ty.Base == BaseType::Tensor && !Arg.Ty.IsList;
+  bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
+  if (List)
+    Out << "    TORCH_CHECK(input_grads.size() == " << TensorInputs << ", "
+        << quote(A.Backward.fullName() + " returned ") << ", input_grads.size(), "
+        << quote(" gradients; " + S.fullName() + " has " +
+                 std::to_string(TensorInputs) + " tensor inputs")
+        << ");\n";
+  std::vector<std::string> Grads;
+  size_t Next = 0;
+  for (const Argument &Arg : S.Arguments) {
+    if (Arg.Ty.Base != BaseType::Tensor || Arg.Ty.IsList) {
+      Grads.push_back("at::Tensor()");
+      continue;
+    }
+    if (List)
+      Grads.push_back("input_grads[" + std::to_string(Next) + "]");
+    else if (A.Backward.Returns.size() == 1)
+      Grads.push_back("input_grads");
+    else
+      Grads.push_back("std::get<" + std::to_string(Next) + ">(input_grads)");
+    ++Next;
+  }
+  Out << "    return {" << join(Grads, ", ") << "};\n"
+      << "  }\n"
+      << "};\n\n"
+      << autogradWrapper(S, Name);
+  return Out.str();
+}
+
+/// For a backward op without a backward: runs it, and raises a clear error
+/// when something tries to differentiate it (double backward).
+std::string refusingAutogradFunction(const Op &O) {
+  const OpSchema &S = O.Schema;
+  const std::string Name = opIdentifier(S) + "_Function";
+  std::string Message =
+      S.fullName() + " (the backward of " + O.BackwardOf +
+      ") has no backward, so " + O.BackwardOf +
+      " cannot be differentiated twice; write one with "
+      "[[custom_op_backward(\"" + S.fullName() + "\")]]";
+  std::ostringstream Out;
+  Out << "// " << S.fullName() << " (Autograd): the backward of " << O.BackwardOf
+      << "; it has no backward of its own\n"
+      << "struct " << Name << " : public torch::autograd::Function<" << Name
+      << "> {\n"
+      << "  static torch::autograd::variable_list forward(\n"
+      << "      torch::autograd::AutogradContext *ctx"
+      << (S.Arguments.empty() ? "" : ", " + cppParameterList(S, true))
+      << ") {\n"
+      << typedHandle("op", S) << callBelowAutograd(S)
+      << "    return outputs;\n"
+      << "  }\n\n"
+      << "  static torch::autograd::variable_list backward(\n"
+      << "      torch::autograd::AutogradContext *,\n"
+      << "      torch::autograd::variable_list) {\n"
+      << "    TORCH_CHECK(false, " << quote(Message) << ");\n"
+      << "    return {};\n"
+      << "  }\n"
+      << "};\n\n"
+      << autogradWrapper(S, Name);
+  return Out.str();
+}
+
+std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Functions;
+  for (const Op &O : L.Ops) {
+    if (O.Autograd)
+      Functions << autogradFunction(O);
+    else if (!O.BackwardOf.empty())
+      Functions << refusingAutogradFunction(O);
+  }
+  std::string Body = Functions.str();
+  return renderTemplate(
+      "autograd.cpp",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"includes", Body.empty() ? "" : "#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                        "#include <torch/csrc/autograd/custom_function.h>\n"
+                                        "\n"
+                                        "#include \"opgen_kernels.h\"\n"},
+       {"functions", Body.empty() ? "// No op of this library has a backward.\n"
+                                  : "namespace opgen_generated {\n\n" + Body +
+                                        "} // namespace opgen_generated\n"}});
+}
+
+//===----------------------------------------------------------------------===//
 // C++ files
 //===----------------------------------------------------------------------===//
 
@@ -378,6 +617,15 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
              << ", m) {\n"
              << Impls.str() << "}\n";
     }
+    std::ostringstream Autograd;
+    for (const Op &O : L.Ops)
+      if (O.Schema.Namespace == Ns && hasAutogradKernel(O))
+        Autograd << "  m.impl(" << quote(nameInLibrary(O.Schema))
+                 << ", TORCH_FN(opgen_generated::"
+                 << autogradWrapperName(O.Schema) << "));\n";
+    if (!Autograd.str().empty())
+      Blocks << "\nTORCH_LIBRARY_IMPL(" << Ns << ", Autograd, m) {\n"
+             << Autograd.str() << "}\n";
     Blocks << "\n";
   }
   bool Synthesized = false;
@@ -395,11 +643,16 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
 
 std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
   std::ostringstream Decls;
-  for (const Op &O : L.Ops)
+  for (const Op &O : L.Ops) {
     for (const Kernel &K : O.Kernels)
       Decls << "// " << provenance(O, K) << "\n"
             << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
             << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
+    if (hasAutogradKernel(O))
+      Decls << "// " << O.Schema.fullName() << " (Autograd), in autograd.cpp\n"
+            << cppReturnType(O.Schema) << " " << autogradWrapperName(O.Schema)
+            << "(" << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
+  }
   return renderTemplate("opgen_kernels.h", {{"sources", sourcesDoc(L, Opts)},
                                             {"declarations", Decls.str()}});
 }
@@ -838,7 +1091,9 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
-        << "        \"has_autograd\": False,\n"
+        << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
+        << "        \"backward_of\": " << (O.BackwardOf.empty() ? "None" : quote(O.BackwardOf))
+        << ",\n"
         << "        \"arguments\": [\n";
     for (const std::string &A : Args)
       Ops << "            " << A << ",\n";
@@ -887,6 +1142,8 @@ const char *fakeKindName(FakeKind K) {
     return "python";
   case FakeKind::Synthesized:
     return "synthesized";
+  case FakeKind::Composite:
+    return "composite";
   }
   return "none";
 }
@@ -914,7 +1171,15 @@ std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Fil
           << quote(O.FakeWhere) << "}";
     else
       Out << "null";
-    Out << ",\n      \"autograd\": null\n    }";
+    Out << ",\n      \"autograd\": ";
+    if (O.Autograd)
+      Out << "{\"backward\": " << quote(O.Autograd->Backward.fullName())
+          << ", \"where\": " << quote(O.Autograd->Loc.str()) << "}";
+    else if (!O.BackwardOf.empty())
+      Out << "{\"backward_of\": " << quote(O.BackwardOf) << "}";
+    else
+      Out << "null";
+    Out << "\n    }";
   }
   Out << (L.Ops.empty() ? "" : "\n  ") << "],\n  \"files\": [";
   for (size_t I = 0; I < Files.size(); ++I)
@@ -940,6 +1205,7 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
   const std::string Py = "python/" + L.PythonPackage + "/";
   Files["registration.cpp"] = emitRegistration(L, Opts);
+  Files["autograd.cpp"] = emitAutograd(L, Opts);
   Files["CMakeLists.txt"] = emitCMakeLists(L, Opts);
   Files["opgen_kernels.h"] = emitKernelDeclarations(L, Opts);
   Files["include/" + L.PythonPackage + "/ops.h"] = emitOpsHeader(L, Opts);

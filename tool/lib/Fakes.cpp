@@ -102,6 +102,14 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
       O.Fake = FakeKind::NotNeeded;
       continue;
     }
+    auto Composite = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+      return K.Key == DispatchKey::CompositeExplicitAutograd;
+    });
+    if (Composite != O.Kernels.end()) {
+      O.Fake = FakeKind::Composite;
+      O.FakeWhere = Composite->Loc.str();
+      continue;
+    }
     synthesize(O, Diags);
   }
 }

@@ -129,7 +129,8 @@ public:
         if (!Raw.HasAfter && Raw.ListBegin == ClosedListBegin) {
           Raw.After = Tok.getKind();
           Raw.HasAfter = true;
-          WatchingName = Raw.Attr.Kind == AnnotationKind::CustomOp;
+          // Kernels and backwards (whose fakes may be synthesised).
+          WatchingName = Raw.Attr.Kind != AnnotationKind::Fake;
           LastIdentifier.clear();
         }
     }
@@ -161,8 +162,9 @@ public:
 
   std::vector<RawAnnotation> take() { return std::move(Found); }
 
-  /// Whether a function of this name follows a `custom_op` annotation: its
-  /// body is parsed (fakes are synthesised from it); others are skipped.
+  /// Whether a function of this name follows a `custom_op` or
+  /// `custom_op_backward` annotation: its body is parsed (fakes are
+  /// synthesised from it); others are skipped.
   bool bodyWanted(llvm::StringRef Name) const {
     return BodyNames.count(Name.str()) != 0;
   }
@@ -686,7 +688,7 @@ private:
     Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
     Fn.Impl.Ret.Reference = Fn.ReturnsTensorRef;
     const FunctionDecl *Def = FD.getDefinition();
-    if (Fn.Attr.Kind == AnnotationKind::CustomOp && Def && Def->hasBody() &&
+    if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody() &&
         !Fn.Inferred.Returns.empty())
       Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
                                          Fn.Inferred.Returns, Opts.Root);

@@ -196,6 +196,30 @@ enum class FakeKind {
   Cpp,       ///< An author-written `[[custom_op_fake]]` registered as Meta.
   Python,    ///< Registered by the author's fake module.
   Synthesized, ///< Derived by opgen from a kernel's allocations (Meta).
+  Composite, ///< A CompositeExplicitAutograd kernel runs on fake tensors.
+};
+
+/// Where one argument of a backward op comes from, matched by the backward
+/// function's parameter name.
+struct BackwardInput {
+  enum class Kind {
+    Grad,   ///< `grad`, `grad_<i>`, `grad_<name>`: an output's gradient.
+    Input,  ///< A forward argument, by its name.
+    Result, ///< `result`, `result_<i>`: a forward output.
+  };
+  Kind K = Kind::Grad;
+  size_t Index = 0; ///< The output (Grad, Result) or forward argument.
+  std::string Name; ///< The backward's parameter name.
+};
+
+/// The autograd glue of an op whose backward is `[[custom_op_backward]]`.
+struct AutogradInfo {
+  OpSchema Backward; ///< The backward op (`ns::op_backward`), as checked.
+  std::vector<BackwardInput> Inputs; ///< One per backward argument.
+  /// Per forward output: whether the backward takes its gradient (the
+  /// others are marked non-differentiable).
+  std::vector<bool> Differentiable;
+  SourceLoc Loc; ///< The backward function.
 };
 
 /// A checked operator: the unified schema and every kernel it has.
@@ -209,6 +233,11 @@ struct Op {
   std::string FakeWhere;
   /// The synthesised fake, when Fake is Synthesized.
   std::vector<FakeOutput> SynthesizedFake;
+  /// Training support, when a `[[custom_op_backward]]` names this op.
+  std::optional<AutogradInfo> Autograd;
+  /// For a backward op (`ns::op_backward`): the op it differentiates. Without
+  /// an Autograd of its own, differentiating it raises a clear error.
+  std::string BackwardOf;
 
   /// Whether FakeTensor, torch.compile and torch.export can run the op.
   bool hasFake() const { return Fake != FakeKind::None; }

@@ -1,0 +1,123 @@
+// [[custom_op_backward("ns::op")]]: the backward becomes the op
+// ns::op_backward (schema from its signature, kernels by the usual rules),
+// and the forward gets an Autograd kernel that saves what the backward
+// needs (tensors with save_for_backward, the rest in saved_data), calls the
+// forward below autograd and the backward op through the dispatcher, and
+// marks outputs whose gradient the backward does not take non-differentiable.
+// A backward op without a backward raises when differentiated.
+// RUN: rm -rf %t && opgen %s -o %t --python-package ag 2>&1 | not grep -E "error:|warning:"
+// RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
+// RUN: FileCheck %s --check-prefix=AG --input-file=%t/autograd.cpp
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
+// RUN: FileCheck %s --check-prefix=TESTS --input-file=%t/tests/test_ag_ops.py
+#include <opgen/opgen.h>
+
+#include <ATen/core/Tensor.h>
+
+#include <tuple>
+
+namespace ag {
+
+[[custom_op("ag::scale")]]
+at::Tensor scale(const at::Tensor &x, double s, int64_t n);
+
+// grad (one output), a tensor input, a float input; n is not needed.
+[[custom_op_backward("ag::scale", device="default")]]
+at::Tensor scale_backward(const at::Tensor &grad, const at::Tensor &x, double s);
+
+[[custom_op("ag::topk")]]
+std::tuple<at::Tensor, at::Tensor> topk(const at::Tensor &x, int64_t k);
+
+// grad_0 only: output 1 (the indices) is non-differentiable; result_1 is it.
+[[custom_op_backward("ag::topk")]]
+at::Tensor topk_backward(const at::Tensor &grad_0, const at::Tensor &x,
+                         const at::Tensor &result_1, int64_t k);
+
+[[custom_op("ag::mix")]]
+at::Tensor mix(const at::Tensor &a, const at::Tensor &b);
+
+// A tuple with one gradient per tensor input.
+[[custom_op_backward("ag::mix")]]
+std::tuple<at::Tensor, at::Tensor> mix_backward(const at::Tensor &grad,
+                                                const at::Tensor &a,
+                                                const at::Tensor &b);
+
+// The backward of mix's backward: mix_backward gets full autograd glue too.
+[[custom_op_backward("ag::mix_backward")]]
+std::tuple<at::Tensor, at::Tensor, at::Tensor> mix_backward_backward(
+    const at::Tensor &grad_0, const at::Tensor &grad_1, const at::Tensor &grad,
+    const at::Tensor &a, const at::Tensor &b);
+
+} // namespace ag
+
+// The backward ops are ops of the library.
+// REG: m.def("mix_backward(Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor)");
+// REG: m.def("mix_backward_backward(Tensor grad_0, Tensor grad_1, Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor, Tensor)");
+// REG: m.def("scale_backward(Tensor grad, Tensor x, float s) -> Tensor");
+// REG: m.def("topk_backward(Tensor grad_0, Tensor x, Tensor result_1, int k) -> Tensor");
+// REG: TORCH_LIBRARY_IMPL(ag, CompositeExplicitAutograd, m) {
+// REG-NEXT: m.impl("scale_backward", TORCH_FN(opgen_generated::ag_scale_backward__CompositeExplicitAutograd));
+// REG: TORCH_LIBRARY_IMPL(ag, Autograd, m) {
+// REG-NEXT: m.impl("mix", TORCH_FN(opgen_generated::ag_mix__Autograd));
+// REG-NEXT: m.impl("mix_backward", TORCH_FN(opgen_generated::ag_mix_backward__Autograd));
+// REG-NEXT: m.impl("mix_backward_backward", TORCH_FN(opgen_generated::ag_mix_backward_backward__Autograd));
+// REG-NEXT: m.impl("scale", TORCH_FN(opgen_generated::ag_scale__Autograd));
+// REG-NEXT: m.impl("scale_backward", TORCH_FN(opgen_generated::ag_scale_backward__Autograd));
+// REG-NEXT: m.impl("topk", TORCH_FN(opgen_generated::ag_topk__Autograd));
+// REG-NEXT: m.impl("topk_backward", TORCH_FN(opgen_generated::ag_topk_backward__Autograd));
+// REG-NEXT: }
+
+// AG: #include <torch/csrc/autograd/custom_function.h>
+
+// mix: two gradients from a tuple, one per tensor input.
+// AG-LABEL: struct ag_mix_Function : public torch::autograd::Function<ag_mix_Function> {
+// AG: ctx->save_for_backward({a, b});
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], saved[1]);
+// AG-NEXT: return {std::get<0>(input_grads), std::get<1>(input_grads)};
+
+// mix_backward has its own backward: its Function saves and calls it.
+// AG-LABEL: struct ag_mix_backward_Function
+// AG: .findSchemaOrThrow("ag::mix_backward_backward", "")
+// AG: return {std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads)};
+
+// mix_backward_backward has none: differentiating it raises.
+// AG-LABEL: struct ag_mix_backward_backward_Function
+// AG: TORCH_CHECK(false, "ag::mix_backward_backward (the backward of ag::mix_backward) has no backward, so ag::mix_backward cannot be differentiated twice; write one with {{\[\[}}custom_op_backward(\"ag::mix_backward_backward\"){{\]\]}}");
+
+// scale: the tensor saved, the float in saved_data, n neither; the
+// non-tensor inputs get undefined gradients.
+// AG-LABEL: struct ag_scale_Function
+// AG: static torch::autograd::variable_list forward(
+// AG-NEXT: torch::autograd::AutogradContext *ctx, const at::Tensor& x, double s, int64_t n) {
+// AG: .findSchemaOrThrow("ag::scale", "")
+// AG-NEXT: .typed<at::Tensor(const at::Tensor&, double, int64_t)>();
+// AG: at::AutoDispatchBelowADInplaceOrView guard;
+// AG-NEXT: outputs = {op.call(x, s, n)};
+// AG: ctx->save_for_backward({x});
+// AG-NEXT: ctx->saved_data["s"] = s;
+// AG-NEXT: return outputs;
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["s"].to<double>());
+// AG-NEXT: return {input_grads, at::Tensor(), at::Tensor()};
+// AG: at::Tensor ag_scale__Autograd(const at::Tensor& x, double s, int64_t n) {
+// AG-NEXT: auto outputs = ag_scale_Function::apply(x, s, n);
+// AG-NEXT: return outputs[0];
+
+// topk: a tuple output; the indices are non-differentiable and saved as an
+// output for the backward.
+// AG-LABEL: struct ag_topk_Function
+// AG: const auto result = op.call(x, k);
+// AG-NEXT: outputs = {std::get<0>(result), std::get<1>(result)};
+// AG: ctx->save_for_backward({x, outputs[1]});
+// AG-NEXT: ctx->saved_data["k"] = k;
+// AG-NEXT: ctx->mark_non_differentiable({outputs[1]});
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], saved[1], ctx->saved_data["k"].to<int64_t>());
+// AG: return std::make_tuple(outputs[0], outputs[1]);
+
+// MANIFEST: "name": "ag::mix",
+// MANIFEST: "autograd": {"backward": "ag::mix_backward", "where": "{{.*}}autograd.cpp:41"}
+// MANIFEST: "name": "ag::mix_backward_backward",
+// MANIFEST: "autograd": {"backward_of": "ag::mix_backward"}
+
+// TESTS: "name": "ag::mix",
+// TESTS: "has_autograd": True,
+// TESTS-NEXT: "backward_of": None,

@@ -1,0 +1,64 @@
+// Each way a [[custom_op_backward]] can be wrong: an error at the exact
+// place, with a hint; nothing is written.
+// RUN: rm -rf %t && mkdir %t && echo keep > %t/previous
+// RUN: not opgen %s -o %t 2> %t.err
+// RUN: FileCheck %s --input-file=%t.err
+// RUN: ls %t | FileCheck %s --check-prefix=UNTOUCHED
+// UNTOUCHED: previous
+// UNTOUCHED-NOT: registration.cpp
+#include <opgen/opgen.h>
+
+#include <ATen/core/Tensor.h>
+
+#include <tuple>
+#include <vector>
+
+namespace ea {
+
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:22: error: 'custom_op_backward' names 'ea::nothing', which no {{\[\[}}custom_op{{\]\]}} defines
+// CHECK-DAG: note: hint: annotate the forward kernel with {{\[\[}}custom_op("ea::nothing"){{\]\]}}, or fix the name
+[[custom_op_backward("ea::nothing")]]
+at::Tensor nothing_backward(const at::Tensor &grad);
+
+[[custom_op("ea::inplace", mutates="x")]]
+void inplace(at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:3: error: 'ea::inplace' mutates 'x'; opgen generates autograd only for functional ops
+// CHECK-DAG: note: hint: return a new tensor instead of writing into an argument, or register autograd in Python
+[[custom_op_backward("ea::inplace")]]
+at::Tensor inplace_backward(const at::Tensor &grad);
+
+[[custom_op("ea::count")]]
+int64_t count(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+1]]:3: error: 'ea::count' returns 'int'; autograd glue needs every output to be a Tensor
+[[custom_op_backward("ea::count")]]
+at::Tensor count_backward(const at::Tensor &grad, const at::Tensor &x);
+
+[[custom_op("ea::unmatched")]]
+at::Tensor unmatched(const at::Tensor &x, double s);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+3]]:73: error: backward parameter 'y' matches nothing of 'ea::unmatched'
+// CHECK-DAG: note: hint: name it after a forward input (x, s), 'grad'/'grad_<i>' for an output's gradient, or 'result'/'result_<i>' for an output
+[[custom_op_backward("ea::unmatched")]]
+at::Tensor unmatched_backward(const at::Tensor &grad, const at::Tensor &y);
+
+[[custom_op("ea::typed")]]
+at::Tensor typed(const at::Tensor &x, double s);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+3]]:59: error: backward parameter 's' is 'int' but the forward's 's' is 'float'
+// CHECK-DAG: note: hint: take it with the same type as the forward
+[[custom_op_backward("ea::typed")]]
+at::Tensor typed_backward(const at::Tensor &grad, int64_t s);
+
+[[custom_op("ea::pair")]]
+at::Tensor pair(const at::Tensor &a, const at::Tensor &b);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+3]]:12: error: backward of 'ea::pair' returns 1 gradient(s); it must return one per tensor input (2: a, b)
+// CHECK-DAG: note: hint: return a std::tuple of 2 at::Tensor (an undefined tensor means no gradient)
+[[custom_op_backward("ea::pair")]]
+at::Tensor pair_backward(const at::Tensor &grad);
+
+[[custom_op("ea::keyed")]]
+at::Tensor keyed(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:43: error: unknown key 'mutates' in 'custom_op_backward' annotation
+// CHECK-DAG: note: hint: a backward annotation takes only device="..."; the backward op's schema comes from its signature
+[[custom_op_backward("ea::keyed", mutates="grad")]]
+at::Tensor keyed_backward(const at::Tensor &grad);
+
+} // namespace ea
