@@ -419,6 +419,17 @@ bool isPlainTensorType(const Type &T) {
   return T.Base == BaseType::Tensor && !T.IsList && !T.Optional;
 }
 
+/// `struct <Name> : torch::autograd::Function<...> {` and the start of its
+/// forward, up to the call of the op below autograd.
+std::string functionOpening(const OpSchema &S, const std::string &Name) {
+  return "struct " + Name + " : public torch::autograd::Function<" + Name +
+         "> {\n"
+         "  static torch::autograd::variable_list forward(\n"
+         "      torch::autograd::AutogradContext *ctx" +
+         (S.Arguments.empty() ? "" : ", " + cppParameterList(S, true)) +
+         ") {\n" + typedHandle("op", S) + callBelowAutograd(S);
+}
+
 std::string autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
@@ -426,13 +437,7 @@ std::string autogradFunction(const Op &O) {
   std::ostringstream Out;
   Out << "// " << S.fullName() << " (Autograd): backward "
       << A.Backward.fullName() << ", from " << A.Loc.str() << "\n"
-      << "struct " << Name << " : public torch::autograd::Function<" << Name
-      << "> {\n"
-      << "  static torch::autograd::variable_list forward(\n"
-      << "      torch::autograd::AutogradContext *ctx"
-      << (S.Arguments.empty() ? "" : ", " + cppParameterList(S, true))
-      << ") {\n"
-      << typedHandle("op", S) << callBelowAutograd(S);
+      << functionOpening(S, Name);
   // What the backward needs: tensors through save_for_backward, the rest
   // (scalars, SymInts, lists, optionals) in saved_data.
   std::vector<std::string> Saved, SavedData, NonDifferentiable, BackwardArgs;
@@ -528,13 +533,7 @@ std::string refusingAutogradFunction(const Op &O) {
   std::ostringstream Out;
   Out << "// " << S.fullName() << " (Autograd): the backward of " << O.BackwardOf
       << "; it has no backward of its own\n"
-      << "struct " << Name << " : public torch::autograd::Function<" << Name
-      << "> {\n"
-      << "  static torch::autograd::variable_list forward(\n"
-      << "      torch::autograd::AutogradContext *ctx"
-      << (S.Arguments.empty() ? "" : ", " + cppParameterList(S, true))
-      << ") {\n"
-      << typedHandle("op", S) << callBelowAutograd(S)
+      << functionOpening(S, Name)
       << "    return outputs;\n"
       << "  }\n\n"
       << "  static torch::autograd::variable_list backward(\n"
