@@ -1,0 +1,551 @@
+#!/usr/bin/env python3
+"""opgen's benchmarks: one command, one table (docs/performance.md).
+
+    bench/run.sh [--short] [--opgen-build DIR] [--update-docs]
+
+1. Tool speed: opgen on each bundled kernel file vs `clang++-16 -fsyntax-only`
+   with the same flags vs the real compiler (g++/nvcc) building it, and the
+   generation step's share of a clean build of the op library.
+2. Scale: 10, 100 and 1,000 generated ops (1, 10, 100 files; gen_ops.py),
+   opgen -j1 and -j2: wall time and peak memory.
+3. Generated-op overhead: eager torch.ops calls of a trivial op registered by
+   opgen's generated code vs by hand vs through torch.library.custom_op.
+4. Incremental builds: what a build does after touching one kernel file.
+
+Everything is built under --work (default build-bench/bench), with the opgen
+of --opgen-build (default build/). Ratios are taken from measurements made
+side by side in the same run (interleaved where they are repeated). The
+command fails only when something does not work (a build, a run, outputs that
+differ between -j1 and -j2), never because a target is missed.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH = REPO / "bench"
+KERNELS = REPO / "kernels"
+DOC = REPO / "docs" / "performance.md"
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+TOUCHED = "select.cpp"  # the kernel file item 4 touches (in its copy)
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+def log(msg):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def run(cmd, cwd=None, env=None, check=True, quiet=True):
+    """Runs cmd; returns (wall seconds, peak RSS in MiB, completed process)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env,
+                         stdout=subprocess.PIPE if quiet else None,
+                         stderr=subprocess.PIPE if quiet else None, text=True)
+    out, err = p.communicate()
+    wall = time.perf_counter() - t0
+    if check and p.returncode != 0:
+        raise BenchError(f"failed ({p.returncode}): {' '.join(map(str, cmd))}\n"
+                         f"{(out or '')[-3000:]}{(err or '')[-3000:]}")
+    return wall, p.returncode, out or "", err or ""
+
+
+def run_measured(cmd, cwd=None, env=None, check=True):
+    """Runs cmd; returns (wall seconds, peak RSS of the process in MiB,
+    returncode, stdout, stderr, CPU seconds). Peak memory and CPU time come
+    from wait4's rusage of this very child."""
+    import tempfile
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env,
+                             stdout=out, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        o, e = out.read(), err.read()
+    if check and p.returncode != 0:
+        raise BenchError(f"failed ({p.returncode}): {' '.join(map(str, cmd))}\n"
+                         f"{o[-3000:]}{e[-3000:]}")
+    return wall, usage.ru_maxrss / 1024, p.returncode, o, e, usage.ru_utime + usage.ru_stime
+
+
+# --- configuration of the opgen under test -----------------------------------
+
+class Opgen:
+    def __init__(self, build: Path):
+        self.build = build
+        self.exe = build / "bin" / "opgen"
+        if not self.exe.exists():
+            raise BenchError(f"{self.exe} is not built (see --opgen-build)")
+        config = (build / "tool" / "Config.h").read_text()
+        define = lambda name: re.search(rf'#define {name} "([^"]*)"', config)[1]
+        self.system_includes = [d for d in define("OPGEN_DEFAULT_SYSTEM_INCLUDES").split(";") if d]
+        self.resource_dir = define("OPGEN_CLANG_RESOURCE_DIR")
+        self.cuda_include = define("OPGEN_CUDA_INCLUDE")
+        if not (build / "opgenConfig.cmake").exists():
+            raise BenchError(f"{build}/opgenConfig.cmake missing")
+
+    def syntax_only_cmd(self, source: Path, prelude: Path):
+        """clang++-16 -fsyntax-only with the flags opgen parses `source`
+        with (docs/cli.md, "How sources are parsed"; no compile database)."""
+        cmd = ["clang++-16"]
+        if source.suffix in (".cu", ".cuh"):
+            # Clang 16 cannot fully parse CUDA 13 device code without its own
+            # (incompatible) CUDA wrappers: it reports errors in bodies opgen
+            # skips, recovers and goes on. No error limit, so it parses all.
+            cmd += ["-x", "cuda", "--cuda-host-only", "-nocudalib", "-nocudainc",
+                    "-Wno-unknown-cuda-version", "-include", str(prelude),
+                    f"-isystem{self.cuda_include}", "-ferror-limit=0"]
+        else:
+            cmd += ["-x", "c++"]
+        cmd += ["-std=c++17", "-fsyntax-only", "-D_GLIBCXX_USE_CXX11_ABI=1"]
+        cmd += [f"-isystem{d}" for d in self.system_includes]
+        cmd += [f"-resource-dir={self.resource_dir}", "-Wno-unknown-attributes",
+                "-Wno-unused-command-line-argument", str(source)]
+        return cmd
+
+
+def cuda_prelude(work: Path) -> Path:
+    """opgen's CUDA prelude (a virtual file in opgen), as a real file."""
+    text = (REPO / "tool" / "lib" / "Frontend.cpp").read_text()
+    m = re.search(r'CudaPrelude = R"\((.*?)\)";', text, re.S)
+    if not m:
+        raise BenchError("cannot find the CUDA prelude in tool/lib/Frontend.cpp")
+    path = work / "opgen_cuda_prelude.h"
+    path.write_text(m[1])
+    return path
+
+
+# --- the table ----------------------------------------------------------------
+
+class Table:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, item, case, measured, target="", met=None):
+        mark = "" if met is None else ("yes" if met else "**no**")
+        self.rows.append((item, case, measured, target, mark))
+
+    def markdown(self):
+        lines = ["| item | case | measured | target | met |",
+                 "|---|---|---|---|---|"]
+        lines += ["| " + " | ".join(r) + " |" for r in self.rows]
+        return "\n".join(lines)
+
+
+def fmt_s(s):
+    return f"{s:.2f} s" if s < 10 else f"{s:.1f} s"
+
+
+def fmt_mb(mb):
+    return f"{mb:.0f} MiB"
+
+
+# --- item 1a: opgen vs clang -fsyntax-only ------------------------------------
+
+def bench_tool_speed(opgen, work, files, reps, table):
+    prelude = cuda_prelude(work)
+    out = work / "tool-speed"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    res = {f.name: {k: [] for k in ("opgen", "syntax", "opgen_mb", "syntax_mb",
+                                     "opgen_cpu", "syntax_cpu")} for f in files}
+    for rep in range(reps):
+        for i, f in enumerate(files):
+            # Alternate which runs first, so drift hits both alike.
+            order = ["opgen", "syntax"] if (rep + i) % 2 == 0 else ["syntax", "opgen"]
+            for kind in order:
+                if kind == "opgen":
+                    cmd = [opgen.exe, f, "-o", out / f.name, "--python-package", "mylib"]
+                else:
+                    cmd = opgen.syntax_only_cmd(f, prelude)
+                # See syntax_only_cmd: errors are expected for .cu only.
+                tolerate = kind == "syntax" and f.suffix in (".cu", ".cuh")
+                wall, mb, rc, _, err, cpu = run_measured(cmd, cwd=REPO, check=not tolerate)
+                if tolerate:
+                    res[f.name]["errors"] = err.count(" error: ")
+                res[f.name][kind].append(wall)
+                res[f.name][kind + "_mb"].append(mb)
+                res[f.name][kind + "_cpu"].append(cpu)
+                log(f"  {f.name} {kind}: {wall:.2f} s, {mb:.0f} MiB")
+    summary, errors = {}, {}
+    for f in files:
+        r = res[f.name]
+        errors[f.name] = r.pop("errors", 0)
+        summary[f.name] = {k: statistics.median(v) for k, v in r.items()}
+    return summary, errors
+
+
+# --- items 1b, 3, 4: the CMake project -----------------------------------------
+
+def ninja_log(build: Path):
+    """{output: (start_ms, end_ms)} of the latest entries in .ninja_log."""
+    entries = {}
+    for line in (build / ".ninja_log").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        start, end, _, output, _ = line.split("\t")
+        entries[output] = (int(start), int(end))
+    return entries
+
+
+def ninja_log_lines(build: Path):
+    return [l for l in (build / ".ninja_log").read_text().splitlines() if not l.startswith("#")]
+
+
+def entries_since(build, before):
+    """Outputs (with durations in s) that ninja logged after `before` lines."""
+    out = {}
+    for line in ninja_log_lines(build)[before:]:
+        start, end, _, output, _ = line.split("\t")
+        out[output] = (int(end) - int(start)) / 1000
+    return out
+
+
+def commands_of(outputs):
+    """Groups the outputs of one ninja log by kind."""
+    stamp = [o for o in outputs if o.endswith("opgen.stamp")]
+    objects = sorted(o for o in outputs if o.endswith(".o"))
+    libs = [o for o in outputs if o.endswith(".so")]
+    return stamp, objects, libs
+
+
+def setup_project(opgen, work, kernel_files, full, cuda):
+    proj = work / "project"
+    shutil.rmtree(proj, ignore_errors=True)
+    proj.mkdir(parents=True)
+    for f in kernel_files:
+        shutil.copy2(f, proj / f.name)
+    extra = ""
+    if full:
+        for f in ("samples.py", "mylib_fakes.py"):
+            shutil.copy2(KERNELS / f, proj / f)
+        extra = "SAMPLES samples.py FAKE_MODULE mylib_fakes.py"
+    for f in ("trivial.cpp", "hand.cpp"):
+        shutil.copy2(BENCH / "project" / f, proj / f)
+    text = (BENCH / "project" / "CMakeLists.txt.in").read_text()
+    text = text.replace("@KERNEL_SOURCES@", " ".join(f.name for f in kernel_files))
+    text = text.replace("@KERNEL_EXTRA@", extra)
+    (proj / "CMakeLists.txt").write_text(text)
+    build = proj / "build"
+    cmd = ["cmake", "-S", proj, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+           f"-DCMAKE_PREFIX_PATH={opgen.build}",
+           f"-DOPGEN_PYTHON={sys.executable}"]
+    if cuda:
+        cmd.append("-DCMAKE_CUDA_ARCHITECTURES=90")
+    wall, *_ = run(cmd, cwd=proj)
+    return proj, build, wall
+
+
+def bench_clean_build(build, jobs):
+    before = len(ninja_log_lines(build)) if (build / ".ninja_log").exists() else 0
+    wall, *_ = run(["ninja", "-C", build, f"-j{jobs}", "mylib_ops"])
+    ran = entries_since(build, before)
+    stamp, objects, libs = commands_of(ran)
+    return wall, ran, stamp, objects, libs
+
+
+def bench_incremental(build, proj, jobs, touched):
+    res = {}
+    # (a) nothing changed
+    before = len(ninja_log_lines(build))
+    wall, _, out, _ = run(["ninja", "-C", build, f"-j{jobs}", "mylib_ops"])
+    res["noop"] = (wall, entries_since(build, before))
+    # (b) touch one kernel file
+    time.sleep(1.1)  # a newer mtime than everything built
+    os.utime(proj / touched)
+    before = len(ninja_log_lines(build))
+    wall, *_ = run(["ninja", "-C", build, f"-j{jobs}", "mylib_ops"])
+    res["touch"] = (wall, entries_since(build, before))
+    # (c) add an op to that file: regenerate, then ask ninja (dry run) what
+    # it would rebuild. Leaves the project dirty; the next run starts anew.
+    with open(proj / touched, "a") as f:
+        f.write('\nnamespace opgen_examples {\n[[custom_op("mylib::bench_added")]]\n'
+                'at::Tensor bench_added(const at::Tensor& x);\n}\n')
+    before = len(ninja_log_lines(build))
+    gen_wall, *_ = run(["ninja", "-C", build, "mylib_ops_generate"])
+    _, _, dry, _ = run(["ninja", "-C", build, "-n", "mylib_ops"])
+    would = [l for l in dry.splitlines() if re.search(r"Building \w+ object", l)]
+    res["add_op"] = (gen_wall, would)
+    return res
+
+
+def bench_overhead(build, rounds, calls):
+    run(["ninja", "-C", build, "bench_gen", "bench_gen_python", "bench_hand"])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(build / "python")
+    env["BENCH_HAND_LIBRARY"] = str(build / "hand" / "libbench_hand.so")
+    _, _, out, _ = run([sys.executable, BENCH / "project" / "overhead.py",
+                        "--rounds", rounds, "--calls", calls], env=env)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+# --- item 2: scale ------------------------------------------------------------
+
+def tree(path: Path):
+    return {p.relative_to(path).as_posix(): p.read_bytes()
+            for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+def bench_scale(opgen, work, sizes, dense):
+    """opgen on generated op libraries: each (ops, files) of `sizes` at -j1
+    and -j2 (outputs and diagnostics must be identical), and `dense` ops in
+    one file at -j1 (the cost of an op once the headers are parsed).
+    Returns {(ops, files): {jobs: (wall s, peak MiB, CPU s)}}."""
+    root = work / "scale"
+    shutil.rmtree(root, ignore_errors=True)
+    res = {}
+    for ops, files in sizes + [(dense, 1)]:
+        case = root / f"{ops}-in-{files}"
+        src = case / "src"
+        paths = [Path(p) for p in run([sys.executable, BENCH / "gen_ops.py", "--ops", ops,
+                                       "--files", files, "-o", src])[2].split()]
+        res[ops, files] = {}
+        outs, errs = {}, {}
+        for j in ((1, 2) if (ops, files) in sizes else (1,)):
+            out = case / f"out-j{j}"
+            wall, mb, _, _, err, cpu = run_measured(
+                [opgen.exe, *paths, "-o", out, f"-j{j}", "--python-package", "scale"], cwd=case)
+            res[ops, files][j] = (wall, mb, cpu)
+            manifest = json.loads((out / "manifest.json").read_text())
+            if len(manifest["ops"]) != ops:
+                raise BenchError(f"{ops} ops generated, {len(manifest['ops'])} in the manifest")
+            outs[j], errs[j] = out, err
+            log(f"  {ops} ops / {files} files, -j{j}: {wall:.1f} s (CPU {cpu:.1f} s), {mb:.0f} MiB")
+        if len(outs) == 2:
+            if tree(outs[1]) != tree(outs[2]):
+                raise BenchError(f"-j1 and -j2 outputs differ for {ops} ops")
+            if errs[1] != errs[2]:
+                raise BenchError(f"-j1 and -j2 diagnostics differ for {ops} ops")
+    return res
+
+
+# --- main ---------------------------------------------------------------------
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()
+    return (f"{os.cpu_count()} logical cores ({cpu}), "
+            f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB, "
+            f"{platform.system()} {platform.release()}; load average at start "
+            f"{load[0]:.2f}")
+
+
+def versions():
+    def first_line(cmd):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
+        except (OSError, IndexError):
+            return "n/a"
+    nvcc = first_line(["sh", "-c", "nvcc --version | tail -1"])
+    torch_v = first_line([sys.executable, "-c",
+                          "import torch; print(torch.__version__)"])
+    return (f"{first_line(['clang++-16', '--version'])}; {first_line(['g++', '--version'])}; "
+            f"nvcc {nvcc}; torch {torch_v}")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog="\n".join(__doc__.splitlines()[2:]))
+    p.add_argument("--short", action="store_true",
+                   help="CI mode: one kernel file, 10 and 100 ops, fewer repetitions")
+    p.add_argument("--opgen-build", type=Path, default=REPO / "build",
+                   help="build directory of the opgen to measure (default: build/)")
+    p.add_argument("--work", type=Path, default=REPO / "build-bench" / "bench",
+                   help="work directory (default: build-bench/bench)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                   help="parallel jobs of the builds (default: all cores)")
+    p.add_argument("--items", default="1,2,3,4", help="which items to run (default: all)")
+    p.add_argument("--cuda", choices=["auto", "on", "off"], default="auto",
+                   help="include the .cu kernels (auto: when nvcc is found)")
+    p.add_argument("--update-docs", action="store_true",
+                   help=f"write the table into {DOC.relative_to(REPO)}")
+    a = p.parse_args()
+    items = {int(i) for i in a.items.split(",")}
+    t_start = time.perf_counter()
+    opgen = Opgen(a.opgen_build.resolve())
+    work = a.work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    cuda = a.cuda == "on" or (a.cuda == "auto" and shutil.which("nvcc") is not None)
+    mode = "short" if a.short else "full"
+
+    if a.short:
+        kernel_files = [KERNELS / "select.cpp"]
+    else:
+        kernel_files = sorted(KERNELS.glob("*.cpp"))
+        if cuda:
+            kernel_files += sorted(KERNELS.glob("*.cu"))
+    reps = 1 if a.short else 2
+    sizes = [(10, 1), (100, 10)] + ([] if a.short else [(1000, 100)])
+    dense = 100 if a.short else 1000
+    rounds, calls = (61, 200) if a.short else (301, 200)
+
+    header = [f"opgen benchmarks ({mode} mode): {machine()}", versions(),
+              f"opgen: {opgen.exe}"]
+    log(header[0])
+    table = Table()
+
+    # Item 1a.
+    speed, speed_errors = {}, {}
+    if 1 in items:
+        log(f"1. tool speed: {len(kernel_files)} kernel files x {reps}")
+        speed, speed_errors = bench_tool_speed(opgen, work, kernel_files, reps, table)
+
+    # The CMake project (items 1b, 3, 4).
+    clean = incremental = overhead = None
+    if items & {1, 3, 4}:
+        log("configuring the benchmark project")
+        proj, build, configure_wall = setup_project(opgen, work, kernel_files, not a.short, cuda)
+        log(f"  configured in {configure_wall:.1f} s; clean build of mylib_ops")
+        clean = bench_clean_build(build, a.jobs)
+        log(f"  built in {clean[0]:.1f} s")
+        if 3 in items:
+            log("3. generated-op overhead")
+            overhead = bench_overhead(build, rounds, calls)
+        if 4 in items:
+            log("4. incremental builds")
+            incremental = bench_incremental(build, proj, a.jobs, TOUCHED)
+
+    if 1 in items:
+        build_wall, ran, stamp, objects, libs = clean
+        shard_time = {}
+        for o in objects:
+            m = re.search(r"/shards/(.+)\.o$", o)
+            if m:
+                shard_time[m[1]] = ran[o]
+        for f in kernel_files:
+            s = speed[f.name]
+            ratio = s["opgen"] / s["syntax"]
+            real = shard_time.get(f.name)
+            compiler = "nvcc" if f.suffix == ".cu" else "g++ -O3"
+            errors = speed_errors.get(f.name)
+            measured = (f"opgen {fmt_s(s['opgen'])} ({fmt_mb(s['opgen_mb'])}) · "
+                        f"-fsyntax-only{'¹' if errors else ''} {fmt_s(s['syntax'])} "
+                        f"({fmt_mb(s['syntax_mb'])}) · "
+                        f"{compiler} {fmt_s(real) if real else 'n/a'}; "
+                        f"opgen/syntax **{ratio:.2f}** "
+                        f"(CPU time {s['opgen_cpu'] / s['syntax_cpu']:.2f})"
+                        + (f", opgen/build {s['opgen'] / real:.2f}" if real else ""))
+            table.add("1 tool speed", f"`{f.name}`", measured, "opgen ≤ 0.5× -fsyntax-only",
+                      ratio <= 0.5)
+        gen = ran[stamp[0]] if stamp else 0.0
+        jobs_used = min(len(kernel_files), os.cpu_count() or 1)
+        table.add("1 tool speed",
+                  f"generation in a clean build of `mylib_ops` ({len(kernel_files)} sources, "
+                  f"ninja -j{a.jobs})",
+                  f"opgen step {fmt_s(gen)} (-j{jobs_used}) of {fmt_s(build_wall)}: "
+                  f"**{100 * gen / build_wall:.1f}%**; {len(objects)} objects compiled",
+                  "≤ 3%", gen / build_wall <= 0.03)
+
+    if 2 in items:
+        log(f"2. scale: {sizes}, {dense} ops in 1 file")
+        scale = bench_scale(opgen, work, sizes, dense)
+        for ops, files in sizes:
+            r = scale[ops, files]
+            (w1, m1, c1), (w2, m2, c2) = r[1], r[2]
+            table.add("2 scale", f"{ops} ops in {files} file{'s' if files > 1 else ''}",
+                      f"-j1 {fmt_s(w1)}, {fmt_mb(m1)} · -j2 {fmt_s(w2)}, {fmt_mb(m2)}; "
+                      f"-j2 speed-up **{w1 / w2:.2f}×** (CPU time -j1 {fmt_s(c1)}, "
+                      f"-j2 {fmt_s(c2)})", "", None)
+        (big, bf), (small, sf) = sizes[-1], sizes[-2]
+        wall_grow = scale[big, bf][1][0] / scale[small, sf][1][0]
+        cpu_grow = scale[big, bf][1][2] / scale[small, sf][1][2]
+        table.add("2 scale", f"growth {small} → {big} ops, {sf} → {bf} files (-j1)",
+                  f"×{wall_grow:.2f} wall, **×{cpu_grow:.2f}** CPU time for ×{big // small} ops; "
+                  f"{1000 * scale[big, bf][1][2] / big:.0f} ms CPU per op",
+                  f"linear: ×{big // small}", cpu_grow <= (big / small) * 1.15)
+        base = scale[sizes[0]][1]
+        d = scale[dense, 1][1]
+        per_op = (d[2] - base[2]) / (dense - sizes[0][0])
+        table.add("2 scale", f"{dense} ops in 1 file (-j1)",
+                  f"{fmt_s(d[0])} (CPU {fmt_s(d[2])}), {fmt_mb(d[1])}: "
+                  f"{1000 * per_op:.1f} ms CPU per op beyond the headers", "", None)
+        sp = scale[big, bf][1][0] / scale[big, bf][2][0]
+        table.add("2 scale", f"files in parallel ({big} ops)", f"-j2 speed-up {sp:.2f}×",
+                  "> 1", sp > 1.1)
+
+    if 3 in items:
+        for op, desc in (("noop", "`noop(Tensor(a!) x) -> ()`, empty kernel"),
+                         ("add_one", "`add_one(Tensor x) -> Tensor`, `x.add(1)`")):
+            r = overhead[op]
+            ns, fast = r["ns"], r["ns_decile"]
+            gh, cg = r["generated/hand"], r["custom_op/generated"]
+            table.add("3 overhead", f"{desc}, 4-element CPU tensor",
+                      f"median ns/call: generated {ns['generated']:.0f} · hand-written "
+                      f"{ns['hand']:.0f} · custom_op {ns['custom_op']:.0f} (fastest decile "
+                      f"{fast['generated']:.0f} · {fast['hand']:.0f} · {fast['custom_op']:.0f}); "
+                      f"generated/hand **{gh['decile']:.3f}** (median of per-round ratios "
+                      f"{gh['median']:.3f})", "≤ 1.05", gh["decile"] <= 1.05)
+            table.add("3 overhead", f"{op}: Python `custom_op` vs generated",
+                      f"custom_op/generated **{cg['decile']:.1f}×** (median {cg['median']:.1f}×)",
+                      "generated faster", cg["decile"] > 1)
+
+    if 4 in items:
+        noop_wall, noop_ran = incremental["noop"]
+        table.add("4 incremental", "rebuild, nothing changed",
+                  f"{fmt_s(noop_wall)}, {len(noop_ran)} commands", "nothing runs",
+                  len(noop_ran) == 0)
+        touch_wall, touch_ran = incremental["touch"]
+        stamp, objects, libs = commands_of(touch_ran)
+        gen = touch_ran[stamp[0]] if stamp else 0.0
+        n_obj = len(clean[3])
+        table.add("4 incremental", f"touch `{TOUCHED}`, rebuild",
+                  f"{fmt_s(touch_wall)}: opgen re-ran on all {len(kernel_files)} sources "
+                  f"({fmt_s(gen)}), {len(objects)} of {n_obj} objects recompiled, "
+                  f"{len(libs)} link",
+                  "opgen for that file only; only what changed rebuilt",
+                  len(kernel_files) == 1 and len(objects) <= 1)
+        gen_wall, would = incremental["add_op"]
+        table.add("4 incremental", f"add an op to `{TOUCHED}`",
+                  f"opgen {fmt_s(gen_wall)}; then {len(would)} of {n_obj} objects to recompile "
+                  "(every shard includes `opgen_kernels.h`)",
+                  "that shard and `registration.cpp`", len(would) <= 2)
+
+    total = time.perf_counter() - t_start
+    md = table.markdown()
+    if 1 in items and any(speed_errors.values()):
+        md += ("\n\n¹ Clang 16 cannot fully parse CUDA 13 device code (its own CUDA "
+               "wrapper headers do not work with CUDA 13, see DESIGN §6): -fsyntax-only "
+               "reports errors in device function bodies (the ones opgen skips), recovers "
+               "and parses the whole file; timed as is (`-ferror-limit=0`).")
+    footer = (f"{mode} mode, {total / 60:.1f} min; {header[0]}; {header[1]}")
+    print()
+    print(md)
+    print()
+    print(footer)
+    if a.update_docs:
+        text = DOC.read_text()
+        if BEGIN not in text or END not in text:
+            raise BenchError(f"{DOC} has no {BEGIN} ... {END} block")
+        pre, rest = text.split(BEGIN, 1)
+        _, post = rest.split(END, 1)
+        DOC.write_text(f"{pre}{BEGIN}\n{md}\n\n<sub>{footer}</sub>\n{END}{post}")
+        log(f"updated {DOC.relative_to(REPO)}")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BenchError as e:
+        print(f"bench: error: {e}", file=sys.stderr)
+        sys.exit(1)
