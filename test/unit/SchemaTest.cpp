@@ -330,6 +330,36 @@ TEST(SchemaForms, IntListOfEqualElements) {
   EXPECT_FALSE(parseSchema(printSchema(S)));
 }
 
+TEST(SchemaForms, OneDefaultValueStandsForAtMost1024Elements) {
+  // `int[N] x=v` means N copies of v. torch builds them however many there
+  // are; opgen stops at 1024 (found by test/fuzz: `int[2000000000] x=1`
+  // allocated 16 GB).
+  OpSchema S = parseOrFail("ns::f(int[1024] a=7, bool[3] b=True) -> ()");
+  ASSERT_EQ(S.Arguments.size(), 2u);
+  EXPECT_EQ(S.Arguments[0].Default,
+            defaultOf(DefaultValue::IntList(1024, 7)));
+  EXPECT_EQ(printSchemaWithoutNamespace(S),
+            "f(int[1024] a=7, bool[3] b=[True, True, True]) -> ()");
+  expectRoundTrips(S);
+
+  SchemaParseError Error = parseError("ns::f(int[1025] a=7) -> ()");
+  EXPECT_EQ(Error.Offset, 18u);
+  EXPECT_EQ(Error.Message, "a single default value stands for at most 1024 "
+                           "list elements; write the list out");
+  EXPECT_FALSE(parseSchema("ns::f(int[2000000000] a=1) -> ()"));
+
+  // Written out, a longer list parses; the definition form writes it out
+  // again, so that it reads back. torch's form collapses it regardless.
+  std::string Sevens = "7";
+  for (int I = 1; I < 1025; ++I)
+    Sevens += ", 7";
+  std::string Long = "ns::f(int[1025] a=[" + Sevens + "]) -> ()";
+  OpSchema L = parseOrFail(Long);
+  EXPECT_EQ(printDefinition(L), Long);
+  EXPECT_EQ(parseOrFail(printDefinition(L)), L);
+  EXPECT_EQ(printSchema(L), "ns::f(int[1025] a=7) -> ()");
+}
+
 TEST(SchemaForms, AliasSetsKeepTheirWrittenOrder) {
   // torch keeps alias sets in a hash set and prints `(a|b)` as `(b|a)` but
   // `(b|a)` as `(a|b)`; no printer that is a fixpoint can follow that, so the

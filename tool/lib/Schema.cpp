@@ -126,6 +126,11 @@ std::optional<int64_t> lookup(const Table &T, std::string_view Name) {
   return std::nullopt;
 }
 
+/// The longest fixed-size list one default value may stand for
+/// (`int[2] x=1` means `[1, 1]`). torch would build the whole list, however
+/// long; opgen refuses `int[2000000000] x=1` rather than allocate gigabytes.
+constexpr int64_t MaxRepeatedDefault = 1024;
+
 bool isKeyword(std::string_view S) {
   return std::find(std::begin(Keywords), std::end(Keywords), S) !=
          std::end(Keywords);
@@ -240,7 +245,8 @@ std::string printDefaultIn(Form F, const DefaultValue &V, const Type &T) {
       bool Collapse = AllSame && T.IsList && !T.Optional &&
                       !T.ElementOptional && T.Base == BaseType::Int &&
                       (F == Form::Torch ||
-                       (T.FixedSize && size_t(*T.FixedSize) == L.size()));
+                       (T.FixedSize && size_t(*T.FixedSize) == L.size() &&
+                        *T.FixedSize <= MaxRepeatedDefault));
       if (Collapse)
         return std::to_string(L.front());
       return printList(L, [](int64_t I) { return std::to_string(I); });
@@ -781,6 +787,10 @@ private:
     std::vector<Constant> Elements;
     if (T.FixedSize && !Cur.is('[')) {
       // `int[2] x=1` means [1, 1].
+      if (*T.FixedSize > MaxRepeatedDefault)
+        return fail(At, "a single default value stands for at most " +
+                            std::to_string(MaxRepeatedDefault) +
+                            " list elements; write the list out");
       Constant C;
       if (!parseConstant(FloatKind, DtypeNames, C))
         return false;
