@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what opgen needs and builds it. Idempotent and cache-friendly:
-#  * Debian packages: Clang/LLVM 16 (LibTooling, FileCheck), gtest, CMake, Ninja;
+#  * Debian packages: Clang/LLVM 16 (LibTooling, FileCheck; the sanitizer and
+#    libFuzzer runtimes for build-asan/ and build-fuzz/), gtest, CMake, Ninja;
 #  * a Python environment with the pinned torch, kept outside the checkout in
 #    $OPGEN_CACHE (default ~/.cache/opgen), keyed by the pinned versions, and
 #    linked as .venv/ in the checkout;
@@ -17,7 +18,7 @@ PY_PACKAGES=(
   "expecttest==0.3.0"
 )
 DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
-              libgtest-dev cmake ninja-build g++ python3 python3-venv)
+              libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv)
 
 log() { printf '[setup] %s\n' "$*"; }
 

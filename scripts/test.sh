@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test: sets up (scripts/setup.sh), builds everything, then ctest:
 # unit (gtest), lit (FileCheck), the generated opcheck tests of the bundled
-# ops, the end-to-end Python tests and the find_package(opgen) consumer.
+# ops, the end-to-end Python tests and the find_package(opgen) consumer; then
+# the sanitizer and fuzzing checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 ctest --test-dir build --output-on-failure -j "$jobs"
+# Robustness (docs/robustness.md): opgen built with ASan+UBSan (build-asan/)
+# runs the unit and lit tests; then the libFuzzer targets (build-fuzz/)
+# replay their corpora and fuzz briefly. About 10 minutes on 2 cores.
+scripts/sanitize.sh
+scripts/fuzz.sh --smoke

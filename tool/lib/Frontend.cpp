@@ -32,7 +32,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <map>
@@ -1042,6 +1044,43 @@ private:
 
 std::unique_ptr<DiagSink> createClangDiagSink(const std::string &Root) {
   return std::make_unique<ClangDiagSink>(Root);
+}
+
+//===----------------------------------------------------------------------===//
+// In-memory sources (the fuzzers)
+//===----------------------------------------------------------------------===//
+
+bool runFrontendOnCode(
+    const std::string &Code, const std::string &FileName,
+    const std::vector<std::pair<std::string, std::string>> &Files,
+    const std::vector<std::string> &Args, DiagSink &Diags,
+    FrontendResult &Result) {
+  // Only these files exist: an input cannot #include anything else (a
+  // device, a huge file) and nothing depends on the machine's headers.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> FS(
+      new llvm::vfs::InMemoryFileSystem);
+  FS->setCurrentWorkingDirectory("/");
+  FS->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  for (const auto &[Path, Text] : Files)
+    FS->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+  llvm::IntrusiveRefCntPtr<FileManager> FM(
+      new FileManager(FileSystemOptions(), FS));
+
+  std::vector<std::string> CommandLine = {
+      "clang", "-fsyntax-only", "-x", "c++", "-nostdinc",
+      "-Wno-unknown-attributes", "-fno-caret-diagnostics"};
+  CommandLine.insert(CommandLine.end(), Args.begin(), Args.end());
+  CommandLine.push_back(FileName);
+
+  FrontendOptions Opts;
+  Opts.Sources = {FileName};
+  Opts.Root = "/";
+  tooling::ToolInvocation Invocation(
+      CommandLine, std::make_unique<OpgenAction>(Diags, Opts, Result),
+      FM.get());
+  DiagnosticConsumer Quiet; // Counts errors, prints nothing.
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && Quiet.getNumErrors() == 0;
 }
 
 } // namespace opgen

@@ -15,6 +15,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -49,6 +50,18 @@ struct FrontendResult {
 /// \p Diags; returns false when any source failed to compile.
 bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
                  FrontendResult &Result);
+
+/// Runs the frontend on one in-memory C++ source: \p Code named \p FileName
+/// (an absolute path), parsed with \p Args (e.g. `-std=c++17`) and nothing
+/// but \p Files (path, contents) visible: the real file system, system
+/// headers included, is not. Clang's own diagnostics are counted but not
+/// printed. For the fuzzers (test/fuzz) and tests. Returns false when the
+/// source failed to compile.
+bool runFrontendOnCode(
+    const std::string &Code, const std::string &FileName,
+    const std::vector<std::pair<std::string, std::string>> &Files,
+    const std::vector<std::string> &Args, DiagSink &Diags,
+    FrontendResult &Result);
 
 /// A DiagSink that renders through Clang's DiagnosticsEngine and
 /// TextDiagnosticPrinter, so opgen's diagnostics look like the compiler's
