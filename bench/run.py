@@ -472,7 +472,7 @@ def main():
         cpu_grow = scale[big, bf][1][2] / scale[small, sf][1][2]
         table.add("2 scale", f"growth {small} → {big} ops, {sf} → {bf} files (-j1)",
                   f"×{wall_grow:.2f} wall, **×{cpu_grow:.2f}** CPU time for ×{big // small} ops; "
-                  f"{1000 * scale[big, bf][1][2] / big:.0f} ms CPU per op",
+                  f"{fmt_s(scale[big, bf][1][2] / bf)} CPU per file",
                   f"linear: ×{big // small}", cpu_grow <= (big / small) * 1.15)
         base = scale[sizes[0]][1]
         d = scale[dense, 1][1]
@@ -525,7 +525,7 @@ def main():
     md = table.markdown()
     if 1 in items and any(speed_errors.values()):
         md += ("\n\n¹ Clang 16 cannot fully parse CUDA 13 device code (its own CUDA "
-               "wrapper headers do not work with CUDA 13, see DESIGN §6): -fsyntax-only "
+               "wrapper headers do not work with CUDA 13): -fsyntax-only "
                "reports errors in device function bodies (the ones opgen skips), recovers "
                "and parses the whole file; timed as is (`-ferror-limit=0`).")
     footer = (f"{mode} mode, {total / 60:.1f} min; {header[0]}; {header[1]}")
