@@ -159,13 +159,18 @@ def test_opcheck(op, device, dtype):
         torch.library.opcheck(_overload(op), args, kwargs, test_utils=utils)
 
 
-def _clone(value):
-    """A deep copy of a sample argument, so eager and compiled runs see the
-    same inputs even when the op mutates them."""
+def _clone(value, keep_requires_grad=False):
+    """A deep copy of sample arguments (a value, list, tuple or kwargs dict),
+    so eager and compiled runs see the same inputs even when the op mutates
+    them. With keep_requires_grad, tensors are fresh leaves that require grad
+    where the originals did."""
     if isinstance(value, torch.Tensor):
-        return value.detach().clone()
+        copy = value.detach().clone()
+        return copy.requires_grad_(value.requires_grad) if keep_requires_grad else copy
     if isinstance(value, (list, tuple)):
-        return type(value)(_clone(v) for v in value)
+        return type(value)(_clone(v, keep_requires_grad) for v in value)
+    if isinstance(value, dict):
+        return {k: _clone(v, keep_requires_grad) for k, v in value.items()}
     return value
 
 
@@ -251,17 +256,6 @@ def _leaves(args, kwargs):
     return out
 
 
-def _clone_leaves(value):
-    """A copy of a sample argument whose tensors are fresh leaves."""
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone().requires_grad_(value.requires_grad)
-    if isinstance(value, (list, tuple)):
-        return type(value)(_clone_leaves(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _clone_leaves(v) for k, v in value.items()}
-    return value
-
-
 def _loss(op, args, kwargs):
     """A scalar of every floating-point output, weighted so that each
     output element has its own gradient."""
@@ -316,9 +310,9 @@ def test_compile_training_matches_eager(op, device):
     torch._dynamo.reset()
     compiled = torch.compile(lambda a, k: _loss(op, a, k), fullgraph=True, dynamic=True)
     for args, kwargs in _samples(op, device, torch.float32, requires_grad=True):
-        eager_args, eager_kwargs = _clone_leaves(args), _clone_leaves(kwargs)
+        eager_args, eager_kwargs = _clone(args, True), _clone(kwargs, True)
         _loss(op, eager_args, eager_kwargs).backward()
-        comp_args, comp_kwargs = _clone_leaves(args), _clone_leaves(kwargs)
+        comp_args, comp_kwargs = _clone(args, True), _clone(kwargs, True)
         compiled(comp_args, comp_kwargs).backward()
         for expected, actual in zip(_leaves(eager_args, eager_kwargs),
                                     _leaves(comp_args, comp_kwargs)):

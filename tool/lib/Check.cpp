@@ -379,10 +379,6 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
   return std::nullopt;
 }
 
-bool isPlainTensor(const Type &T) {
-  return T.Base == BaseType::Tensor && !T.IsList && !T.Optional;
-}
-
 /// Checks a backward function against its forward op \p F and records the
 /// glue on it; \p B is the merged backward op.
 void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
@@ -397,7 +393,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
     return;
   }
   for (const Return &R : F.Schema.Returns)
-    if (!isPlainTensor(R.Ty)) {
+    if (!R.Ty.isPlainTensor()) {
       Diags.report(DiagId::BackwardOfNonTensorOutput, Fn.Attr.Loc,
                    {Name, printType(R.Ty)});
       return;
@@ -440,14 +436,14 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   }
   std::vector<std::string> TensorInputs;
   for (const Argument &A : F.Schema.Arguments)
-    if (A.Ty.Base == BaseType::Tensor && !A.Ty.IsList)
+    if (A.Ty.isSingleTensor())
       TensorInputs.push_back(A.Name);
   const std::vector<Return> &Grads = Fn.Inferred.Returns;
   bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&
                 Grads[0].Ty.IsList && !Grads[0].Ty.Optional;
   bool AsTensors = Grads.size() == TensorInputs.size() &&
                    std::all_of(Grads.begin(), Grads.end(), [](const Return &R) {
-                     return isPlainTensor(R.Ty);
+                     return R.Ty.isPlainTensor();
                    });
   if (!AsList && !AsTensors)
     Diags.report(DiagId::BackwardGradCount, Fn.Impl.Loc,

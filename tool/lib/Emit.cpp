@@ -415,10 +415,6 @@ std::string savedValueType(const Type &T) {
   return T.Optional ? "std::optional<" + Elem + ">" : Elem;
 }
 
-bool isPlainTensorType(const Type &T) {
-  return T.Base == BaseType::Tensor && !T.IsList && !T.Optional;
-}
-
 /// `struct <Name> : torch::autograd::Function<...> {` and the start of its
 /// forward, up to the call of the op below autograd.
 std::string functionOpening(const OpSchema &S, const std::string &Name) {
@@ -452,7 +448,7 @@ std::string autogradFunction(const Op &O) {
       break;
     case BackwardInput::Kind::Input: {
       const Argument &Arg = S.Arguments[In.Index];
-      if (isPlainTensorType(Arg.Ty)) {
+      if (Arg.Ty.isPlainTensor()) {
         BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
         Saved.push_back(Arg.Name);
       } else {
@@ -490,7 +486,7 @@ std::string autogradFunction(const Op &O) {
   // backward, in order.
   size_t TensorInputs = 0;
   for (const Argument &Arg : S.Arguments)
-    TensorInputs += Arg.Ty.Base == BaseType::Tensor && !Arg.Ty.IsList;
+    TensorInputs += Arg.Ty.isSingleTensor();
   bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
   if (List)
     Out << "    TORCH_CHECK(input_grads.size() == " << TensorInputs << ", "
@@ -501,7 +497,7 @@ std::string autogradFunction(const Op &O) {
   std::vector<std::string> Grads;
   size_t Next = 0;
   for (const Argument &Arg : S.Arguments) {
-    if (Arg.Ty.Base != BaseType::Tensor || Arg.Ty.IsList) {
+    if (!Arg.Ty.isSingleTensor()) {
       Grads.push_back("at::Tensor()");
       continue;
     }

@@ -257,8 +257,9 @@ private:
 class Synthesizer {
 public:
   Synthesizer(ASTContext &Ctx, const FunctionDecl &Def,
-              const std::vector<Argument> &Args)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Def(Def), Args(Args) {}
+              const std::vector<Argument> &Args, const std::string &Root)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Def(Def), Args(Args),
+        Root(Root) {}
 
   std::vector<FakeOutput> run(size_t NumReturns) {
     auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
@@ -456,7 +457,7 @@ private:
       }
       if (Name == "dtype" && Call->getNumArgs() == 1) {
         optionsOf(Call->getImplicitObjectArgument(), Out);
-        Out.Dtype = scalarType(Call->getArg(0));
+        Out.Dtype = integer(Call->getArg(0)); // at::kLong, a ScalarType argument, y.scalar_type()
         return;
       }
     }
@@ -485,22 +486,19 @@ private:
     return &Args[I];
   }
 
-  /// A plain tensor argument (not optional, not a list), possibly through
-  /// unmodified locals and `.contiguous()`, which keep its metadata apart
-  /// from strides.
+  /// The name of the plain tensor argument (not optional, not a list) \p E
+  /// refers to directly.
   std::optional<std::string> tensorArg(const Expr *E) {
-    E = strip(E);
     std::string Name;
-    if (const Argument *A = argument(E, &Name)) {
-      if (A->Ty.Base == BaseType::Tensor && !A->Ty.IsList && !A->Ty.Optional)
-        return Name;
-      return std::nullopt;
-    }
+    const Argument *A = argument(E, &Name);
+    if (A && A->Ty.isPlainTensor())
+      return Name;
     return std::nullopt;
   }
 
   /// Like tensorArg, for the metadata reads (`sizes()`, `options()`): also
-  /// through locals bound to `x.contiguous()` or to the argument itself.
+  /// through unmodified locals bound to the argument or to `x.contiguous()`
+  /// (same sizes, dtype and device); refuses otherwise.
   std::string requireTensorArg(const Expr *E) {
     const Expr *S = strip(E);
     if (std::optional<std::string> Name = tensorArg(S))
@@ -724,14 +722,6 @@ private:
     return std::nullopt;
   }
 
-  FakeExpr scalarType(const Expr *E) {
-    E = strip(E);
-    if (std::optional<std::string> C = enumConstant(E))
-      return fx(FakeExpr::Kind::Literal, "", *C);
-    FakeExpr Out = integer(E);
-    return Out;
-  }
-
   std::string memoryFormat(const Expr *E) {
     E = strip(E);
     if (std::optional<std::string> C = enumConstant(E))
@@ -803,14 +793,11 @@ private:
 
   SourceLoc loc(const Expr *E) { return toSourceLoc(SM, E->getExprLoc(), Root); }
 
-public:
-  std::string Root;
-
-private:
   ASTContext &Ctx;
   const SourceManager &SM;
   const FunctionDecl &Def;
   const std::vector<Argument> &Args;
+  const std::string &Root;
   WriteCollector Writes;
   std::set<const Stmt *> TopLevel;
   int Depth = 0;
@@ -824,7 +811,7 @@ FakeSynthesis synthesizeFake(ASTContext &Ctx, const FunctionDecl &Def,
                              const std::string &Root) {
   FakeSynthesis Out;
   for (const Return &R : Returns)
-    if (R.Ty.Base != BaseType::Tensor || R.Ty.IsList || R.Ty.Optional) {
+    if (!R.Ty.isPlainTensor()) {
       Out.Why = "it returns something other than tensors (" +
                 printType(Ctx, Def.getReturnType()) +
                 "); opgen synthesises fakes for tensor and tuple-of-tensor "
@@ -833,8 +820,7 @@ FakeSynthesis synthesizeFake(ASTContext &Ctx, const FunctionDecl &Def,
                                Def.getReturnTypeSourceRange().getBegin(), Root);
       return Out;
     }
-  Synthesizer S(Ctx, Def, Args);
-  S.Root = Root;
+  Synthesizer S(Ctx, Def, Args, Root);
   try {
     Out.Outputs = S.run(Returns.size());
     Out.Ok = true;

@@ -58,21 +58,21 @@ void synthesize(Op &O, DiagSink &Diags) {
   if (DataDependent) {
     Why = "its output sizes depend on the data (tag data_dependent_output)";
   } else {
+    // The note gives the first kernel's reason.
     for (const Kernel &K : O.Kernels) {
       if (!K.Synthesis)
         continue;
-      if (K.Synthesis->Ok && acceptSynthesis(O, *K.Synthesis, Why)) {
+      std::string Rejected;
+      if (K.Synthesis->Ok && acceptSynthesis(O, *K.Synthesis, Rejected)) {
         O.Fake = FakeKind::Synthesized;
         O.SynthesizedFake = K.Synthesis->Outputs;
         O.FakeWhere = K.Loc.str();
         return;
       }
-      if (Why.empty()) {
-        Why = K.Synthesis->Why;
-        WhyLoc = K.Synthesis->WhyLoc;
-      } else if (WhyLoc == O.Loc) {
-        WhyLoc = K.Loc;
-      }
+      if (!Why.empty())
+        continue;
+      Why = K.Synthesis->Ok ? Rejected : K.Synthesis->Why;
+      WhyLoc = K.Synthesis->Ok ? K.Loc : K.Synthesis->WhyLoc;
     }
     if (Why.empty())
       Why = "no kernel body was seen (opgen reads the bodies of annotated "

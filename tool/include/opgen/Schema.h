@@ -75,6 +75,11 @@ struct Type {
   bool operator!=(const Type &O) const { return !(*this == O); }
 
   bool isTensorLike() const { return Base == BaseType::Tensor; }
+  /// `Tensor` or `Tensor?`: one tensor, not a list (an op's tensor inputs,
+  /// the ones a backward returns gradients for).
+  bool isSingleTensor() const { return Base == BaseType::Tensor && !IsList; }
+  /// Exactly `Tensor`, with any alias annotation.
+  bool isPlainTensor() const { return isSingleTensor() && !Optional; }
   /// The alias annotation wherever it sits, or null.
   const AliasInfo *alias() const {
     return ElementAlias ? &*ElementAlias : ListAlias ? &*ListAlias : nullptr;
