@@ -10,11 +10,18 @@
 #                                  (after its `--`; e.g. -DFOO=1)
 #   [NO_TESTS])
 #
-# Runs opgen at build time (again whenever a source or a header it includes
-# changes, through a depfile), builds the kernels and the generated
-# registration into the shared library <target> linked against Torch, lays
-# out the Python package in ${CMAKE_CURRENT_BINARY_DIR}/python/<package>
-# (library included) and adds the generated opcheck tests to ctest.
+# Runs opgen at build time, in two kinds of steps: one `opgen --discover`
+# per source, which parses it and writes what it found to
+# <target>_gen/discover/<file>.json (again whenever the source or a header it
+# includes changes, through a depfile; the record is rewritten only when its
+# content changes), and one `opgen --combine` over all records, which checks
+# the library and writes the generated files (each only when its content
+# changes). An edit re-parses only the edited source, and rebuilds only the
+# objects whose generated files changed. Builds the kernels and the
+# generated registration into the shared library <target> linked against
+# Torch, lays out the Python package in
+# ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
+# the generated opcheck tests to ctest. OPGEN_ARGS go to both kinds of step.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
 # repository or by find_package(opgen)),
@@ -88,7 +95,7 @@ function(_opgen_add_custom_op target)
     list(APPEND sources ${abs})
     get_filename_component(name ${abs} NAME)
     if(name MATCHES "\\.(cpp|cc|cxx|cu)$")
-      list(APPEND shards ${gen}/shards/${name})
+      list(APPEND shards ${gen}/shards/${name} ${gen}/shards/${name}.h)
     endif()
   endforeach()
   set(fake_module fakes)
@@ -97,7 +104,8 @@ function(_opgen_add_custom_op target)
   endif()
   set(py_files __init__.py ops.py ${fake_module}.py ops.pyi)
   set(byproducts
-    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/autograd.cpp ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
+    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/autograd.cpp ${gen}/autograd.h
+    ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
     ${gen}/include/${ARG_PYTHON_PACKAGE}/ops.h
     ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py
     ${shards})
@@ -105,50 +113,69 @@ function(_opgen_add_custom_op target)
     list(APPEND byproducts ${gen}/python/${ARG_PYTHON_PACKAGE}/${f})
   endforeach()
 
-  set(opgen_args ${sources} -o ${gen}
-    --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
-    --root ${CMAKE_CURRENT_SOURCE_DIR}
-    --depfile ${gen}/opgen.d --depfile-target ${stamp})
-  if(ARG_SAMPLES)
-    get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
-    list(APPEND opgen_args --samples ${samples_abs})
-  endif()
-  set(fake_depends "")
-  if(ARG_FAKE_MODULE)
-    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
-    list(APPEND opgen_args --fake-module ${fake_abs})
-    set(fake_depends ${fake_abs})
-  endif()
-  # opgen parses the sources in parallel threads: one per source, at most
-  # one per logical core of the machine configuring the build. A -j in
-  # OPGEN_ARGS comes later and wins.
-  cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
-  list(LENGTH sources jobs)
-  if(cores GREATER 0 AND cores LESS jobs)
-    set(jobs ${cores})
-  endif()
-  list(APPEND opgen_args -j${jobs})
-  list(APPEND opgen_args ${ARG_OPGEN_ARGS} -- ${ARG_COMPILER_ARGS})
-  # opgen parses the kernels with the same runtime headers they build with.
-  list(APPEND opgen_args -isystem${opgen_RUNTIME_INCLUDE_DIR})
+  # How opgen parses the kernels: with the same runtime and Torch headers
+  # they build with.
+  set(compiler_args ${ARG_COMPILER_ARGS} -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
-    list(APPEND opgen_args -I${dir_abs})
+    list(APPEND compiler_args -I${dir_abs})
   endforeach()
   get_target_property(torch_includes torch INTERFACE_INCLUDE_DIRECTORIES)
   foreach(dir ${torch_includes})
-    list(APPEND opgen_args -isystem${dir})
+    list(APPEND compiler_args -isystem${dir})
   endforeach()
 
+  # One discovery per source; ninja runs them in parallel. Ninja skips the
+  # steps after an unchanged record (restat); other generators compare
+  # times, so there the record is touched.
+  set(records "")
+  foreach(abs ${sources})
+    get_filename_component(name ${abs} NAME)
+    set(record ${gen}/discover/${name}.json)
+    if(record IN_LIST records)
+      list(LENGTH records n)
+      set(record ${gen}/discover/${name}.${n}.json)
+    endif()
+    set(touch_record "")
+    if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+      set(touch_record COMMAND ${CMAKE_COMMAND} -E touch ${record})
+    endif()
+    file(RELATIVE_PATH shown ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
+    add_custom_command(
+      OUTPUT ${record}
+      COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
+              --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
+              ${ARG_OPGEN_ARGS} -- ${compiler_args}
+      ${touch_record}
+      DEPENDS ${abs} ${opgen_EXECUTABLE}
+      DEPFILE ${record}.d
+      WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+      COMMENT "opgen: discovering ops in ${shown}"
+      VERBATIM)
+    list(APPEND records ${record})
+  endforeach()
+
+  set(combine_args --combine ${records} -o ${gen}
+    --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
+    --root ${CMAKE_CURRENT_SOURCE_DIR})
+  set(fake_depends "")
+  if(ARG_SAMPLES)
+    get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
+    list(APPEND combine_args --samples ${samples_abs})
+  endif()
+  if(ARG_FAKE_MODULE)
+    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
+    list(APPEND combine_args --fake-module ${fake_abs})
+    set(fake_depends ${fake_abs})
+  endif()
   add_custom_command(
     OUTPUT ${stamp}
     BYPRODUCTS ${byproducts}
-    COMMAND ${opgen_EXECUTABLE} ${opgen_args}
+    COMMAND ${opgen_EXECUTABLE} ${combine_args} ${ARG_OPGEN_ARGS}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-    DEPENDS ${sources} ${fake_depends} ${opgen_EXECUTABLE}
-    DEPFILE ${gen}/opgen.d
+    DEPENDS ${records} ${fake_depends} ${opgen_EXECUTABLE}
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-    COMMENT "opgen: generating ${target} from ${ARG_SOURCES}"
+    COMMENT "opgen: generating ${target}"
     VERBATIM)
   add_custom_target(${target}_generate DEPENDS ${stamp})
 

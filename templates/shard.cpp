@@ -5,7 +5,7 @@
 // can be registered as kernels.
 #include "${include_path}"
 
-#include "../opgen_kernels.h"
+#include "${declarations_header}"
 ${runtime_includes}
 
 namespace opgen_generated {

@@ -313,6 +313,37 @@ def test_duplicate_shard(workdir):
                   "error: two sources are named 'ops.cpp'")
 
 
+def test_discover_and_combine(workdir):
+    """docs/cli.md#discovery-and-combine: records, combined, give what one
+    run gives; a record of another format is refused."""
+    (workdir / "other.cpp").write_text(KERNEL.replace("twice", "thrice"))
+    assert _run(["twice.cpp", "other.cpp", "-o", "one"], cwd=workdir).returncode == 0
+    for name in ("twice.cpp", "other.cpp"):
+        r = _run(["--discover", name, "-o", f"rec/{name}.json",
+                  "--depfile", f"rec/{name}.json.d"], cwd=workdir)
+        assert r.returncode == 0, r.stderr
+        assert (workdir / f"rec/{name}.json.d").read_text().startswith(
+            f"{workdir}/rec/{name}.json:")
+    r = _run(["--combine", "rec/other.cpp.json", "rec/twice.cpp.json", "-o", "two"],
+             cwd=workdir)
+    assert r.returncode == 0, r.stderr
+    assert _tree(workdir / "one") == _tree(workdir / "two")
+
+    record = json.loads((workdir / "rec/twice.cpp.json").read_text())
+    record["version"] = 0
+    (workdir / "rec/old.json").write_text(json.dumps(record))
+    _assert_error(_run(["--combine", "rec/old.json", "-o", "three"], cwd=workdir),
+                  "error: 'rec/old.json' is not a discovery record this opgen can "
+                  "read: written by another version of opgen (format 0, this opgen "
+                  "reads 1)")
+    assert not (workdir / "three").exists()
+
+
+def _tree(path):
+    return {str(p.relative_to(path)): p.read_bytes()
+            for p in sorted(path.rglob("*")) if p.is_file()}
+
+
 def test_no_ops_is_a_warning(workdir):
     (workdir / "empty.cpp").write_text("int unrelated;\n")
     result = _run(["empty.cpp", "-o", "out"], cwd=workdir)
@@ -329,11 +360,11 @@ def test_layout_determinism_and_check(workdir):
     out = workdir / "out"
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert files == [
-        "CMakeLists.txt", "autograd.cpp", "include/mylib/ops.h", "manifest.json",
-        "opgen_kernels.h",
+        "CMakeLists.txt", "autograd.cpp", "autograd.h", "include/mylib/ops.h",
+        "manifest.json", "opgen_kernels.h",
         "python/mylib/__init__.py", "python/mylib/fakes.py", "python/mylib/ops.py",
         "python/mylib/ops.pyi", "registration.cpp", "shards/twice.cpp",
-        "tests/test_mylib_ops.py"]
+        "shards/twice.cpp.h", "tests/test_mylib_ops.py"]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["library"] == "mylib_ops"
     assert manifest["files"] == files

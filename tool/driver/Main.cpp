@@ -1,14 +1,21 @@
 //===- Main.cpp - The opgen command-line driver ---------------------------===//
 //
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
+// opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
+// opgen --combine [options] <record.json>... -o <dir>
 //
 // The pipeline, one phase after another; a phase runs only when the ones
 // before it reported no error:
 //   discover + lower (Frontend) -> check/infer (Check) -> emit (Emit)
 //   -> write (Writer).
+// --discover stops after the frontend and writes its result as a discovery
+// record (Discovery.h); --combine starts from such records. The build runs
+// one --discover per source and one --combine, so that an edit re-parses
+// only the edited source.
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "opgen/Check.h"
+#include "opgen/Discovery.h"
 #include "opgen/Emit.h"
 #include "opgen/Fakes.h"
 #include "opgen/Frontend.h"
@@ -25,6 +32,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -74,6 +83,16 @@ cl::opt<unsigned> Jobs(
     cl::desc("Parse up to <N> sources at a time, in threads (default 1; 0: one "
              "per core). Output and diagnostics are the same for every <N>"),
     cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
+cl::opt<bool> DiscoverMode(
+    "discover",
+    cl::desc("Only parse: write what the sources contain to -o <file.json>, "
+             "a discovery record for --combine"),
+    cl::cat(Category));
+cl::opt<bool> CombineMode(
+    "combine",
+    cl::desc("Generate from discovery records (the inputs, written by "
+             "--discover) instead of parsing sources"),
+    cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -199,6 +218,186 @@ bool runFrontendInParallel(const opgen::FrontendOptions &Opts, unsigned Threads,
   return AllCompiled;
 }
 
+/// Compiled sources first: an annotated function seen from several inputs
+/// gets its wrapper in the shard of the first, which must be compiled.
+bool sourceOrder(const std::string &A, const std::string &B) {
+  bool AHeader = opgen::shardPath(A).empty();
+  bool BHeader = opgen::shardPath(B).empty();
+  return std::tie(AHeader, A) < std::tie(BHeader, B);
+}
+
+/// Adds source \p Abs (\p Given as the user wrote it) to \p Sources unless
+/// it is there already; two compiled sources may not share a file name.
+void addSource(const std::string &Abs, const std::string &Given,
+               std::vector<std::string> &Sources,
+               std::map<std::string, std::string> &ShardOwners,
+               opgen::DiagSink &Diags) {
+  if (std::find(Sources.begin(), Sources.end(), Abs) != Sources.end())
+    return;
+  std::string Shard = opgen::shardPath(Abs);
+  if (!Shard.empty() && !ShardOwners.emplace(Shard, Given).second) {
+    Diags.report(opgen::DiagId::DuplicateShard, {},
+                 {sys::path::filename(Given).str()});
+    return;
+  }
+  Sources.push_back(Abs);
+}
+
+/// The source inputs, made absolute and checked, in parse order.
+bool collectSources(std::vector<std::string> &Out, opgen::DiagSink &Diags) {
+  std::map<std::string, std::string> ShardOwners;
+  for (const std::string &S : Sources) {
+    std::string Abs = absolute(S);
+    if (!sys::fs::exists(Abs)) {
+      Diags.report(opgen::DiagId::NoSuchInput, {}, {S});
+      continue;
+    }
+    if (!isSupportedSource(Abs)) {
+      Diags.report(opgen::DiagId::UnsupportedInput, {}, {S});
+      continue;
+    }
+    addSource(Abs, S, Out, ShardOwners, Diags);
+  }
+  std::sort(Out.begin(), Out.end(), sourceOrder);
+  return Diags.errorCount() == 0;
+}
+
+/// Parses every source (in -j threads) and lowers what it finds.
+bool parseSources(const std::vector<std::string> &Inputs,
+                  const std::vector<std::string> &ExtraArgs,
+                  const std::string &RootDir, opgen::DiagSink &Diags,
+                  opgen::FrontendResult &Found) {
+  opgen::FrontendOptions Opts;
+  Opts.Sources = Inputs;
+  Opts.BuildPath = BuildPath;
+  Opts.ExtraArgs = ExtraArgs;
+  Opts.Root = RootDir;
+  unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
+                               : Jobs.getValue();
+  Threads = static_cast<unsigned>(
+      std::min<size_t>(std::max(Threads, 1u), Opts.Sources.size()));
+  bool Compiled = Threads > 1
+                      ? runFrontendInParallel(Opts, Threads, Diags, Found)
+                      : opgen::runFrontend(Opts, Diags, Found);
+  return Compiled && Diags.errorCount() == 0;
+}
+
+/// --combine: reads the discovery records named as inputs. The result is
+/// what parsing their sources together would have found, in the same order:
+/// functions are taken source by source, in parse order.
+bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOut,
+                 opgen::FrontendResult &Found, opgen::DiagSink &Diags) {
+  std::vector<opgen::AnnotatedFunction> Functions;
+  std::map<std::string, std::string> ShardOwners;
+  std::set<std::string> Seen;
+  for (const std::string &Path : Sources) {
+    std::string Abs = absolute(Path);
+    if (!Seen.insert(Abs).second)
+      continue;
+    auto Text = MemoryBuffer::getFile(Abs);
+    if (!Text) {
+      Diags.report(opgen::DiagId::NoSuchInput, {}, {Path});
+      continue;
+    }
+    opgen::DiscoveryRecord Record;
+    std::string Why;
+    if (!opgen::readDiscoveryRecord((*Text)->getBuffer().str(), RootDir,
+                                    Record, Why)) {
+      Diags.report(opgen::DiagId::BadDiscoveryRecord, {}, {Path, Why});
+      continue;
+    }
+    for (const std::string &S : Record.Sources)
+      addSource(S, S, SourcesOut, ShardOwners, Diags);
+    for (opgen::AnnotatedFunction &F : Record.Functions)
+      Functions.push_back(std::move(F));
+    Found.Dependencies.insert(Record.Dependencies.begin(),
+                              Record.Dependencies.end());
+    Found.Dependencies.insert(Abs);
+  }
+  if (Diags.errorCount())
+    return false;
+  std::sort(SourcesOut.begin(), SourcesOut.end(), sourceOrder);
+  for (const std::string &S : SourcesOut)
+    for (opgen::AnnotatedFunction &F : Functions)
+      if (F.Impl.HostSource == S)
+        Found.Functions.push_back(std::move(F));
+  return true;
+}
+
+/// --discover: writes the record (only when its content changed, so the
+/// build's later steps see an unchanged file) and its depfile.
+int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootDir,
+                opgen::FrontendResult &Found, opgen::DiagSink &Diags) {
+  opgen::DiscoveryRecord Record;
+  Record.Root = RootDir;
+  Record.Sources = Inputs;
+  Record.Functions = std::move(Found.Functions);
+  Record.Dependencies = Found.Dependencies;
+  std::string Out = absolute(OutputDir);
+  if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),
+                                 Check, Diags))
+    return 1;
+  if (!Depfile.empty() && !Check &&
+      !opgen::writeDepfile(absolute(Depfile),
+                           DepfileTarget.empty() ? Out : DepfileTarget.getValue(),
+                           Found.Dependencies, Diags))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// Check, fakes, emit and write: everything after the frontend.
+int generate(const std::vector<std::string> &Inputs,
+             opgen::FrontendResult &Found, const std::string &RootDir,
+             opgen::DiagSink &Diags) {
+  opgen::OpLibrary Library;
+  Library.Sources = Inputs;
+  if (!opgen::checkOps(std::move(Found.Functions), Diags, Library))
+    return 1;
+  if (Library.Ops.empty())
+    Diags.report(opgen::DiagId::NoOps, {}, {});
+
+  Library.PythonPackage = PythonPackage;
+  if (Library.PythonPackage.empty())
+    Library.PythonPackage =
+        Library.Ops.empty() ? "ops" : Library.Ops.front().Schema.Namespace;
+  Library.LibraryName =
+      LibraryName.empty() ? Library.PythonPackage + "_ops" : LibraryName.getValue();
+  std::string OutAbs = absolute(OutputDir);
+  if (!Samples.empty())
+    // Relative, so the generated directory can move with its sources.
+    Library.SamplesPath =
+        opgen::relativePath(OutAbs + "/tests", absolute(Samples));
+
+  if (!FakeModule.empty()) {
+    auto Text = MemoryBuffer::getFile(FakeModule);
+    if (!Text) {
+      Diags.report(opgen::DiagId::NoSuchInput, {}, {FakeModule});
+      return 1;
+    }
+    Library.Fakes = opgen::FakeModule{
+        sys::path::stem(FakeModule).str(),
+        opgen::displayPath(absolute(FakeModule), RootDir),
+        (*Text)->getBuffer().str()};
+  }
+  opgen::assignFakes(Library, Diags);
+
+  opgen::EmitOptions EmitOpts;
+  EmitOpts.OutputDir = OutAbs;
+  EmitOpts.Root = RootDir;
+  EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
+  opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
+  if (!opgen::writeFiles(OutAbs, Files, Check, Diags))
+    return 1;
+  if (!Depfile.empty() && !Check) {
+    std::string Target = DepfileTarget.empty() ? OutAbs + "/manifest.json"
+                                               : DepfileTarget.getValue();
+    if (!opgen::writeDepfile(absolute(Depfile), Target, Found.Dependencies,
+                             Diags))
+      return 1;
+  }
+  return Diags.errorCount() ? 1 : 0;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -225,106 +424,32 @@ int main(int Argc, const char **Argv) {
   if (OutputDir.empty() || Sources.empty()) {
     errs() << "opgen: error: need at least one source and -o <dir>\n"
            << "opgen: note: usage: opgen [options] <sources>... -o <dir> "
-              "[-p <build-dir>] [-- <compiler args>]\n";
+              "[-p <build-dir>] [-- <compiler args>]\n"
+           << "opgen: note:    or: opgen --discover [options] <sources>... -o "
+              "<record.json> [-- <compiler args>]\n"
+           << "opgen: note:    or: opgen --combine [options] <record.json>... "
+              "-o <dir>\n";
+    return 1;
+  }
+
+  if (DiscoverMode && CombineMode) {
+    errs() << "opgen: error: --discover and --combine exclude each other\n";
     return 1;
   }
 
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
-
-  opgen::FrontendOptions Opts;
-  Opts.BuildPath = BuildPath;
-  Opts.ExtraArgs = ExtraArgs;
-  Opts.Root = RootDir;
-  std::map<std::string, std::string> ShardOwners;
-  for (const std::string &S : Sources) {
-    std::string Abs = absolute(S);
-    if (!sys::fs::exists(Abs)) {
-      Diags->report(opgen::DiagId::NoSuchInput, {}, {S});
-      continue;
-    }
-    if (!isSupportedSource(Abs)) {
-      Diags->report(opgen::DiagId::UnsupportedInput, {}, {S});
-      continue;
-    }
-    if (std::find(Opts.Sources.begin(), Opts.Sources.end(), Abs) !=
-        Opts.Sources.end())
-      continue;
-    std::string Shard = opgen::shardPath(Abs);
-    if (!Shard.empty() && !ShardOwners.emplace(Shard, S).second) {
-      Diags->report(opgen::DiagId::DuplicateShard, {},
-                    {sys::path::filename(S).str()});
-      continue;
-    }
-    Opts.Sources.push_back(Abs);
-  }
-  if (Diags->errorCount())
-    return 1;
-  // Compiled sources first: an annotated function seen from several inputs
-  // gets its wrapper in the shard of the first, which must be compiled.
-  std::sort(Opts.Sources.begin(), Opts.Sources.end(),
-            [](const std::string &A, const std::string &B) {
-              bool AHeader = opgen::shardPath(A).empty();
-              bool BHeader = opgen::shardPath(B).empty();
-              return std::tie(AHeader, A) < std::tie(BHeader, B);
-            });
-
+  std::vector<std::string> Inputs;
   opgen::FrontendResult Found;
-  unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
-                               : Jobs.getValue();
-  Threads = static_cast<unsigned>(
-      std::min<size_t>(std::max(Threads, 1u), Opts.Sources.size()));
-  bool Compiled = Threads > 1
-                      ? runFrontendInParallel(Opts, Threads, *Diags, Found)
-                      : opgen::runFrontend(Opts, *Diags, Found);
-  if (!Compiled || Diags->errorCount())
-    return 1;
-
-  opgen::OpLibrary Library;
-  Library.Sources = Opts.Sources;
-  if (!opgen::checkOps(std::move(Found.Functions), *Diags, Library))
-    return 1;
-  if (Library.Ops.empty())
-    Diags->report(opgen::DiagId::NoOps, {}, {});
-
-  Library.PythonPackage = PythonPackage;
-  if (Library.PythonPackage.empty())
-    Library.PythonPackage =
-        Library.Ops.empty() ? "ops" : Library.Ops.front().Schema.Namespace;
-  Library.LibraryName =
-      LibraryName.empty() ? Library.PythonPackage + "_ops" : LibraryName.getValue();
-  std::string OutAbs = absolute(OutputDir);
-  if (!Samples.empty())
-    // Relative, so the generated directory can move with its sources.
-    Library.SamplesPath =
-        opgen::relativePath(OutAbs + "/tests", absolute(Samples));
-
-  if (!FakeModule.empty()) {
-    auto Text = MemoryBuffer::getFile(FakeModule);
-    if (!Text) {
-      Diags->report(opgen::DiagId::NoSuchInput, {}, {FakeModule});
+  if (CombineMode) {
+    if (!readRecords(RootDir, Inputs, Found, *Diags))
       return 1;
-    }
-    Library.Fakes = opgen::FakeModule{
-        sys::path::stem(FakeModule).str(),
-        opgen::displayPath(absolute(FakeModule), RootDir),
-        (*Text)->getBuffer().str()};
+    return generate(Inputs, Found, RootDir, *Diags);
   }
-  opgen::assignFakes(Library, *Diags);
-
-  opgen::EmitOptions EmitOpts;
-  EmitOpts.OutputDir = OutAbs;
-  EmitOpts.Root = RootDir;
-  EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
-  opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
-  if (!opgen::writeFiles(OutAbs, Files, Check, *Diags))
+  if (!collectSources(Inputs, *Diags) ||
+      !parseSources(Inputs, ExtraArgs, RootDir, *Diags, Found))
     return 1;
-  if (!Depfile.empty() && !Check) {
-    std::string Target = DepfileTarget.empty() ? OutAbs + "/manifest.json"
-                                               : DepfileTarget.getValue();
-    if (!opgen::writeDepfile(absolute(Depfile), Target, Found.Dependencies,
-                             *Diags))
-      return 1;
-  }
-  return Diags->errorCount() ? 1 : 0;
+  if (DiscoverMode)
+    return writeRecord(Inputs, RootDir, Found, *Diags);
+  return generate(Inputs, Found, RootDir, *Diags);
 }

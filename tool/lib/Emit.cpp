@@ -558,7 +558,7 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
        {"includes", Body.empty() ? "" : "#include <ATen/core/dispatch/Dispatcher.h>\n"
                                         "#include <torch/csrc/autograd/custom_function.h>\n"
                                         "\n"
-                                        "#include \"opgen_kernels.h\"\n"},
+                                        "#include \"autograd.h\"\n"},
        {"functions", Body.empty() ? "// No op of this library has a backward.\n"
                                   : "namespace opgen_generated {\n\n" + Body +
                                         "} // namespace opgen_generated\n"}});
@@ -636,20 +636,71 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
                          {"blocks", Blocks.str()}});
 }
 
-std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+std::string wrapperDeclaration(const Op &O, const Kernel &K) {
+  return "// " + provenance(O, K) + "\n" + cppReturnType(O.Schema) + " " +
+         wrapperName(O, K) + "(" + cppParameterList(O.Schema, /*WithNames=*/true) +
+         ");\n";
+}
+
+/// The declarations header of the wrappers in \p Source's shard: included
+/// by that shard and by `opgen_kernels.h`, so that an op added to one source
+/// recompiles its shard and the registration, not every shard.
+std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
+                                  const EmitOptions &Opts) {
   std::ostringstream Decls;
-  for (const Op &O : L.Ops) {
+  for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels)
-      Decls << "// " << provenance(O, K) << "\n"
-            << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
-            << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
+      if (K.HostSource == Source)
+        Decls << wrapperDeclaration(O, K);
+  std::string Shard = shardPath(Source);
+  return renderTemplate(
+      "declarations.h",
+      {{"sources", displayPath(Source, Opts.Root)},
+       {"about", "// The wrappers defined in " + Shard + ", the shard of " +
+                     displayPath(Source, Opts.Root) +
+                     ". Each takes the\n// dispatcher's C++ types for its "
+                     "schema and calls an annotated function."},
+       {"includes", ""},
+       {"declarations", Decls.str()}});
+}
+
+/// The declarations of the Autograd kernels in autograd.cpp.
+std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Decls;
+  for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))
       Decls << "// " << O.Schema.fullName() << " (Autograd), in autograd.cpp\n"
             << cppReturnType(O.Schema) << " " << autogradWrapperName(O.Schema)
             << "(" << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
-  }
-  return renderTemplate("opgen_kernels.h", {{"sources", sourcesDoc(L, Opts)},
-                                            {"declarations", Decls.str()}});
+  return renderTemplate("declarations.h",
+                        {{"sources", sourcesDoc(L, Opts)},
+                         {"about", "// The Autograd kernels defined in autograd.cpp."},
+                         {"includes", ""},
+                         {"declarations", Decls.str()}});
+}
+
+/// Every wrapper registration.cpp registers: the shards' declarations
+/// headers, the Autograd kernels, and (declared here) wrappers of functions
+/// seen only from a header input, which no shard hosts.
+std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Includes, Decls;
+  Includes << "\n";
+  for (const std::string &Source : L.Sources)
+    if (std::string Shard = shardPath(Source); !Shard.empty())
+      Includes << "#include \"" << Shard << ".h\"\n";
+  Includes << "#include \"autograd.h\"\n";
+  for (const Op &O : L.Ops)
+    for (const Kernel &K : O.Kernels)
+      if (shardPath(K.HostSource).empty())
+        Decls << wrapperDeclaration(O, K);
+  return renderTemplate(
+      "declarations.h",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"about", "// Every wrapper registered as a kernel: the shards' wrappers, "
+                 "each declared in\n// the header beside its shard, and the "
+                 "Autograd kernels."},
+       {"includes", Includes.str()},
+       {"declarations", Decls.str()}});
 }
 
 /// Checks that every tensor argument is on one CUDA device (the message
@@ -691,8 +742,11 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
     }
   }
   std::string ShardDir = Opts.OutputDir + "/shards";
+  std::string Shard = shardPath(Source);
   return renderTemplate("shard.cpp",
                         {{"source", displayPath(Source, Opts.Root)},
+                         {"declarations_header",
+                          Shard.substr(Shard.find('/') + 1) + ".h"},
                          {"include_path", relativePath(ShardDir, Source)},
                          {"runtime_includes",
                           NeedsCuda ? "#include <opgen/runtime.h>\n"
@@ -1203,6 +1257,7 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   Files["autograd.cpp"] = emitAutograd(L, Opts);
   Files["CMakeLists.txt"] = emitCMakeLists(L, Opts);
   Files["opgen_kernels.h"] = emitKernelDeclarations(L, Opts);
+  Files["autograd.h"] = emitAutogradDeclarations(L, Opts);
   Files["include/" + L.PythonPackage + "/ops.h"] = emitOpsHeader(L, Opts);
   Files[Py + "__init__.py"] = emitPythonInit(L, Opts);
   Files[Py + (L.Fakes ? L.Fakes->Name : "fakes") + ".py"] =
@@ -1212,8 +1267,10 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   Files["tests/test_" + L.PythonPackage + "_ops.py"] = emitTests(L, Opts);
   for (const std::string &Source : L.Sources) {
     std::string Shard = shardPath(Source);
-    if (!Shard.empty())
+    if (!Shard.empty()) {
       Files[Shard] = emitShard(L, Source, Opts);
+      Files[Shard + ".h"] = emitShardDeclarations(L, Source, Opts);
+    }
   }
   std::vector<std::string> Names;
   for (const auto &[Name, Text] : Files)

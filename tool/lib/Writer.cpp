@@ -46,7 +46,61 @@ std::set<std::string> previouslyGenerated(const fs::path &Dir) {
   return Out;
 }
 
+/// Writes \p Text to a temporary file beside \p Path; returns its name.
+std::optional<fs::path> stage(const fs::path &Path, const std::string &Text,
+                              DiagSink &Diags) {
+  std::error_code EC;
+  // A directory in the way would make its rename fail after others
+  // succeeded; refuse before anything is replaced.
+  if (fs::is_directory(Path, EC)) {
+    Diags.report(DiagId::CannotWrite, SourceLoc{},
+                 {Path.string(), "a directory is in the way"});
+    return std::nullopt;
+  }
+  fs::create_directories(Path.parent_path(), EC);
+  fs::path Tmp = Path;
+  Tmp += ".opgen-tmp." + std::to_string(::getpid());
+  std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
+  if (EC || !Out || !(Out << Text) || (Out.close(), !Out)) {
+    Diags.report(DiagId::CannotWrite, SourceLoc{},
+                 {Path.string(), EC ? EC.message() : std::strerror(errno)});
+    std::error_code Ignored;
+    fs::remove(Tmp, Ignored);
+    return std::nullopt;
+  }
+  return Tmp;
+}
+
+/// Moves a staged file into place.
+bool commit(const fs::path &Tmp, const fs::path &Final, DiagSink &Diags) {
+  std::error_code EC;
+  fs::rename(Tmp, Final, EC);
+  if (EC)
+    Diags.report(DiagId::CannotWrite, SourceLoc{}, {Final.string(), EC.message()});
+  return !EC;
+}
+
 } // namespace
+
+bool writeFileIfChanged(const std::string &PathName, const std::string &Text,
+                        bool CheckOnly, DiagSink &Diags) {
+  fs::path Path(PathName);
+  if (std::optional<std::string> Old = readFile(Path); Old && *Old == Text)
+    return true;
+  if (CheckOnly) {
+    Diags.report(DiagId::StaleOutput, SourceLoc{}, {Path.string()});
+    return false;
+  }
+  std::optional<fs::path> Tmp = stage(Path, Text, Diags);
+  if (!Tmp)
+    return false;
+  if (!commit(*Tmp, Path, Diags)) {
+    std::error_code Ignored;
+    fs::remove(*Tmp, Ignored);
+    return false;
+  }
+  return true;
+}
 
 bool writeFiles(const std::string &DirName, const FileSet &Files,
                 bool CheckOnly, DiagSink &Diags) {
@@ -81,38 +135,18 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
       fs::remove(Tmp, Ignored);
   };
   for (const auto &[Path, Text] : Changed) {
-    std::error_code EC;
-    // A directory in the way would make its rename fail after others
-    // succeeded; refuse before anything is replaced.
-    if (fs::is_directory(Path, EC)) {
-      Diags.report(DiagId::CannotWrite, SourceLoc{},
-                   {Path.string(), "a directory is in the way"});
+    std::optional<fs::path> Tmp = stage(Path, Text, Diags);
+    if (!Tmp) {
       Unstage();
       return false;
     }
-    fs::create_directories(Path.parent_path(), EC);
-    fs::path Tmp = Path;
-    Tmp += ".opgen-tmp." + std::to_string(::getpid());
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (EC || !Out || !(Out << Text) || (Out.close(), !Out)) {
-      Diags.report(DiagId::CannotWrite, SourceLoc{},
-                   {Path.string(), EC ? EC.message() : std::strerror(errno)});
-      std::error_code Ignored;
-      fs::remove(Tmp, Ignored);
-      Unstage();
-      return false;
-    }
-    Staged.push_back({Tmp, Path});
+    Staged.push_back({*Tmp, Path});
   }
-  for (const auto &[Tmp, Final] : Staged) {
-    std::error_code EC;
-    fs::rename(Tmp, Final, EC);
-    if (EC) {
-      Diags.report(DiagId::CannotWrite, SourceLoc{}, {Final.string(), EC.message()});
+  for (const auto &[Tmp, Final] : Staged)
+    if (!commit(Tmp, Final, Diags)) {
       Unstage();
       return false;
     }
-  }
   for (const std::string &Name : Stale) {
     std::error_code EC;
     fs::remove(Dir / Name, EC);

@@ -21,6 +21,12 @@ namespace opgen {
 bool writeFiles(const std::string &Dir, const FileSet &Files, bool CheckOnly,
                 DiagSink &Diags);
 
+/// Writes one file \p Path with \p Text (via a temporary file and rename),
+/// unless it already holds exactly that. With \p CheckOnly nothing is
+/// written and a stale file is reported. Returns false on any error.
+bool writeFileIfChanged(const std::string &Path, const std::string &Text,
+                        bool CheckOnly, DiagSink &Diags);
+
 /// Writes a Make-style depfile `Target: deps...` (for CMake's DEPFILE).
 bool writeDepfile(const std::string &Path, const std::string &Target,
                   const std::set<std::string> &Deps, DiagSink &Diags);

@@ -1,0 +1,170 @@
+//===- DiscoveryTest.cpp - Tests for the discovery record -----------------===//
+
+#include "opgen/Discovery.h"
+
+#include <gtest/gtest.h>
+
+using namespace opgen;
+
+namespace {
+
+FakeExpr expr(FakeExpr::Kind K, std::string Name, std::string Text,
+              std::vector<FakeExpr> Ops = {}) {
+  FakeExpr E;
+  E.K = K;
+  E.Name = std::move(Name);
+  E.Text = std::move(Text);
+  E.Ops = std::move(Ops);
+  return E;
+}
+
+/// A function with every field set to something other than its default.
+AnnotatedFunction function() {
+  AnnotatedFunction F;
+  F.Attr.Kind = AnnotationKind::Backward;
+  F.Attr.Loc = {"kernels/k.cpp", 3, 3};
+  F.Attr.Name = {"mylib::scale", {"kernels/k.cpp", 3, 22}};
+  F.Attr.Keys = {{"device", {"default", {"kernels/k.cpp", 3, 45}}},
+                 {"mutates", {"out", {"kernels/k.cpp", 3, 64}}}};
+  std::optional<OpSchema> S = parseSchema(
+      "_(Tensor x, SymInt[2] dims=[1, 2], str mode=\"a\", float eps=0.1, "
+      "Tensor? w=None, ScalarType? dtype=None) -> (Tensor, Tensor)");
+  EXPECT_TRUE(S.has_value());
+  F.Inferred = *S;
+  F.Inferred.Name.clear();
+  F.ReturnsTensorRef = true;
+  Kernel &K = F.Impl;
+  K.Key = DispatchKey::CompositeExplicitAutograd;
+  K.Callee = "::mylib::scale";
+  K.HostSource = "/src/kernels/k.cpp";
+  K.Loc = {"kernels/k.cpp", 4, 12};
+  CppParam P;
+  P.Name = "dims";
+  P.Spelling = "std::vector<int64_t>";
+  P.Container = CppContainer::OptionalArrayRef;
+  P.StdOptional = P.StdString = P.MutableRef = P.ConcreteInt = true;
+  P.Loc = {"kernels/k.cpp", 4, 40};
+  K.Params = {P, CppParam{}};
+  K.Ret = {"std::tuple<at::Tensor, at::Tensor>", true};
+  FakeSynthesis Syn;
+  Syn.Ok = true;
+  FakeOutput Empty;
+  Empty.K = FakeOutput::Kind::Empty;
+  Empty.Like = "x";
+  Empty.Sizes = expr(FakeExpr::Kind::SetItem, "", "",
+                     {expr(FakeExpr::Kind::Sizes, "x", ""),
+                      expr(FakeExpr::Kind::Literal, "", "-1"),
+                      expr(FakeExpr::Kind::Binary, "", "*",
+                           {expr(FakeExpr::Kind::ArgItem, "dims", "",
+                                 {expr(FakeExpr::Kind::Literal, "", "0")}),
+                            expr(FakeExpr::Kind::Size, "x", "",
+                                 {expr(FakeExpr::Kind::Literal, "", "1")})})});
+  Empty.Dtype = expr(FakeExpr::Kind::Literal, "", "at::ScalarType::Long");
+  Empty.Factory = "at::empty";
+  Empty.Loc = {"kernels/k.cpp", 7, 14};
+  FakeOutput Like;
+  Like.K = FakeOutput::Kind::EmptyLike;
+  Like.Like = "x";
+  Like.MemoryFormat = "at::MemoryFormat::Contiguous";
+  Like.Factory = "at::empty_like";
+  Syn.Outputs = {Empty, Like};
+  Syn.Why = "kept for the record";
+  Syn.WhyLoc = {"kernels/k.cpp", 9, 5};
+  K.Synthesis = Syn;
+  return F;
+}
+
+DiscoveryRecord record() {
+  DiscoveryRecord R;
+  R.Root = "/src";
+  R.Sources = {"/src/kernels/k.cpp"};
+  R.Functions = {function(), AnnotatedFunction{}};
+  R.Functions[1].Inferred.Returns.clear();
+  R.Dependencies = {"/src/kernels/k.cpp", "/src/kernels/k.h"};
+  return R;
+}
+
+TEST(DiscoveryTest, RoundTripsEveryField) {
+  std::string Text = writeDiscoveryRecord(record());
+  DiscoveryRecord Back;
+  std::string Error;
+  ASSERT_TRUE(readDiscoveryRecord(Text, "/src", Back, Error)) << Error;
+  EXPECT_EQ(writeDiscoveryRecord(Back), Text);
+
+  AnnotatedFunction Want = function();
+  ASSERT_EQ(Back.Functions.size(), 2u);
+  const AnnotatedFunction &F = Back.Functions[0];
+  EXPECT_EQ(F.Inferred, Want.Inferred);
+  EXPECT_TRUE(F.Inferred.Name.empty());
+  EXPECT_EQ(F.Attr.Kind, AnnotationKind::Backward);
+  EXPECT_EQ(F.Attr.Keys[1].first, "mutates");
+  EXPECT_EQ(F.Attr.Keys[1].second.Loc, (SourceLoc{"kernels/k.cpp", 3, 64}));
+  EXPECT_TRUE(F.ReturnsTensorRef);
+  EXPECT_EQ(F.Impl.Key, DispatchKey::CompositeExplicitAutograd);
+  EXPECT_EQ(F.Impl.Params[0].Container, CppContainer::OptionalArrayRef);
+  EXPECT_TRUE(F.Impl.Params[0].ConcreteInt);
+  EXPECT_FALSE(F.Impl.Params[1].MutableRef);
+  EXPECT_TRUE(F.Impl.Ret.Reference);
+  ASSERT_TRUE(F.Impl.Synthesis.has_value());
+  EXPECT_EQ(F.Impl.Synthesis->Outputs[0].str(), Want.Impl.Synthesis->Outputs[0].str());
+  EXPECT_EQ(F.Impl.Synthesis->Outputs[1].str(), Want.Impl.Synthesis->Outputs[1].str());
+  EXPECT_FALSE(F.Impl.Synthesis->Outputs[1].Sizes.has_value());
+  EXPECT_EQ(F.Impl.Synthesis->WhyLoc, (SourceLoc{"kernels/k.cpp", 9, 5}));
+  EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
+  EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
+  EXPECT_EQ(Back.Dependencies, record().Dependencies);
+}
+
+TEST(DiscoveryTest, IsDeterministicAndReadable) {
+  std::string Text = writeDiscoveryRecord(record());
+  EXPECT_EQ(Text, writeDiscoveryRecord(record()));
+  EXPECT_NE(Text.find("\"format\": \"opgen-discovery\""), std::string::npos);
+  EXPECT_NE(Text.find("\"inferred_schema\": \"_(Tensor x, SymInt[2] dims=[1, 2], "),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("\"key\": \"CompositeExplicitAutograd\""), std::string::npos);
+}
+
+TEST(DiscoveryTest, RebasesLocationsOntoTheReadersRoot) {
+  DiscoveryRecord Back;
+  std::string Error;
+  ASSERT_TRUE(readDiscoveryRecord(writeDiscoveryRecord(record()), "/src/kernels",
+                                  Back, Error))
+      << Error;
+  EXPECT_EQ(Back.Functions[0].Impl.Loc, (SourceLoc{"k.cpp", 4, 12}));
+  ASSERT_TRUE(readDiscoveryRecord(writeDiscoveryRecord(record()), "/elsewhere",
+                                  Back, Error))
+      << Error;
+  EXPECT_EQ(Back.Functions[0].Attr.Loc.File, "/src/kernels/k.cpp");
+}
+
+TEST(DiscoveryTest, SaysWhatIsWrong) {
+  DiscoveryRecord Back;
+  std::string Error;
+  auto Fails = [&](std::string Text) {
+    Error.clear();
+    return !readDiscoveryRecord(Text, "/src", Back, Error);
+  };
+  EXPECT_TRUE(Fails("[1, 2"));
+  EXPECT_EQ(Error.rfind("not JSON: ", 0), 0u) << Error;
+  EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
+  EXPECT_EQ(Error, "not a discovery record");
+  EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
+  EXPECT_NE(Error.find("format 99, this opgen reads 1"), std::string::npos) << Error;
+
+  std::string Good = writeDiscoveryRecord(record());
+  std::string Bad = Good;
+  Bad.replace(Bad.find("\"CompositeExplicitAutograd\""), 27, "\"Vulkan\"");
+  EXPECT_TRUE(Fails(Bad));
+  EXPECT_EQ(Error, "functions[0].kernel.key: unknown value 'Vulkan'");
+  Bad = Good;
+  Bad.replace(Bad.find("_(Tensor x"), 10, "_(Tensor x y");
+  EXPECT_TRUE(Fails(Bad));
+  EXPECT_EQ(Error.rfind("functions[0].inferred_schema: not a schema", 0), 0u) << Error;
+  Bad = Good;
+  Bad.replace(Bad.find("\"std_string\": true"), 18, "\"std_string\": 1");
+  EXPECT_TRUE(Fails(Bad));
+  EXPECT_EQ(Error, "functions[0].kernel.params[0].std_string: expected a boolean");
+}
+
+} // namespace

@@ -1,0 +1,437 @@
+//===- Discovery.cpp - The frontend's result as a file --------------------===//
+//
+// Model structs to JSON and back. Schemas travel as schema strings (the
+// schema model's law, parse(print(M)) == M, makes that exact); everything
+// else field by field. Enums are written by name.
+//===----------------------------------------------------------------------===//
+#include "opgen/Discovery.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <array>
+
+namespace opgen {
+
+namespace {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+/// Bump on any change of the layout below.
+constexpr int64_t FormatVersion = 1;
+constexpr const char *FormatTag = "opgen-discovery";
+
+constexpr std::array<const char *, 4> DispatchKeyNames = {
+    "CPU", "CUDA", "Meta", "CompositeExplicitAutograd"};
+constexpr std::array<const char *, 3> AnnotationKindNames = {"custom_op", "fake",
+                                                             "backward"};
+constexpr std::array<const char *, 6> ContainerNames = {
+    "none", "ArrayRef", "vector", "array", "List", "OptionalArrayRef"};
+constexpr std::array<const char *, 15> ExprKindNames = {
+    "literal", "arg",   "arg_item", "arg_length", "size",
+    "dim",     "numel", "scalar_type_of", "unary", "binary",
+    "cond",    "sizes", "list_arg", "list",       "set_item"};
+constexpr std::array<const char *, 3> OutputKindNames = {"empty", "empty_like",
+                                                         "argument"};
+
+static_assert(DispatchKeyNames.size() ==
+              size_t(DispatchKey::CompositeExplicitAutograd) + 1);
+static_assert(AnnotationKindNames.size() == size_t(AnnotationKind::Backward) + 1);
+static_assert(ContainerNames.size() == size_t(CppContainer::OptionalArrayRef) + 1);
+static_assert(ExprKindNames.size() == size_t(FakeExpr::Kind::SetItem) + 1);
+static_assert(OutputKindNames.size() == size_t(FakeOutput::Kind::Argument) + 1);
+
+template <typename E, size_t N>
+Value enumValue(E V, const std::array<const char *, N> &Names) {
+  return Names[static_cast<size_t>(V)];
+}
+
+//===----------------------------------------------------------------------===//
+// Writing
+//===----------------------------------------------------------------------===//
+
+Value loc(const SourceLoc &L) {
+  if (L.File.empty() && L.Line == 0 && L.Column == 0)
+    return nullptr;
+  return Array{L.File, L.Line, L.Column};
+}
+
+/// A schema string; the inferred schema of a function has no name yet, so a
+/// placeholder stands in for an empty one.
+std::string schemaText(const OpSchema &S) {
+  OpSchema Named = S;
+  if (Named.Name.empty())
+    Named.Name = "_";
+  return printSchema(Named);
+}
+
+Value annotationValue(const AnnotationValue &V) {
+  return Object{{"text", V.Text}, {"loc", loc(V.Loc)}};
+}
+
+Value expr(const FakeExpr &E) {
+  Array Ops;
+  for (const FakeExpr &Op : E.Ops)
+    Ops.push_back(expr(Op));
+  Object O{{"kind", enumValue(E.K, ExprKindNames)}};
+  if (!E.Name.empty())
+    O["name"] = E.Name;
+  if (!E.Text.empty())
+    O["text"] = E.Text;
+  if (!Ops.empty())
+    O["ops"] = std::move(Ops);
+  return O;
+}
+
+Value output(const FakeOutput &F) {
+  Object O{{"kind", enumValue(F.K, OutputKindNames)},
+           {"like", F.Like},
+           {"memory_format", F.MemoryFormat},
+           {"factory", F.Factory},
+           {"loc", loc(F.Loc)}};
+  if (F.Sizes)
+    O["sizes"] = expr(*F.Sizes);
+  if (F.Dtype)
+    O["dtype"] = expr(*F.Dtype);
+  return O;
+}
+
+Value kernel(const Kernel &K) {
+  Array Params;
+  for (const CppParam &P : K.Params)
+    Params.push_back(Object{{"name", P.Name},
+                            {"spelling", P.Spelling},
+                            {"container", enumValue(P.Container, ContainerNames)},
+                            {"std_optional", P.StdOptional},
+                            {"std_string", P.StdString},
+                            {"mutable_ref", P.MutableRef},
+                            {"concrete_int", P.ConcreteInt},
+                            {"loc", loc(P.Loc)}});
+  Object O{{"key", enumValue(K.Key, DispatchKeyNames)},
+           {"callee", K.Callee},
+           {"host_source", K.HostSource},
+           {"loc", loc(K.Loc)},
+           {"params", std::move(Params)},
+           {"return", Object{{"spelling", K.Ret.Spelling},
+                             {"reference", K.Ret.Reference}}}};
+  if (K.Synthesis) {
+    Array Outputs;
+    for (const FakeOutput &F : K.Synthesis->Outputs)
+      Outputs.push_back(output(F));
+    O["synthesis"] = Object{{"ok", K.Synthesis->Ok},
+                            {"outputs", std::move(Outputs)},
+                            {"why", K.Synthesis->Why},
+                            {"why_loc", loc(K.Synthesis->WhyLoc)}};
+  }
+  return O;
+}
+
+Value function(const AnnotatedFunction &F) {
+  Array Keys;
+  for (const auto &[Key, V] : F.Attr.Keys)
+    Keys.push_back(Array{Key, annotationValue(V)});
+  return Object{
+      {"annotation", Object{{"kind", enumValue(F.Attr.Kind, AnnotationKindNames)},
+                            {"loc", loc(F.Attr.Loc)},
+                            {"name", annotationValue(F.Attr.Name)},
+                            {"keys", std::move(Keys)}}},
+      {"inferred_schema", schemaText(F.Inferred)},
+      {"kernel", kernel(F.Impl)},
+      {"returns_tensor_ref", F.ReturnsTensorRef}};
+}
+
+//===----------------------------------------------------------------------===//
+// Reading
+//===----------------------------------------------------------------------===//
+
+/// Reads values, remembering the first thing that was wrong and where
+/// (`functions[2].kernel.key`).
+class Reader {
+public:
+  /// Locations are written relative to \p From and read relative to \p To.
+  Reader(std::string From, std::string To)
+      : From(std::move(From)), To(std::move(To)) {}
+
+  bool ok() const { return Error.empty(); }
+  const std::string &error() const { return Error; }
+
+  void fail(const std::string &Where, const std::string &What) {
+    if (Error.empty())
+      Error = Where + ": " + What;
+  }
+
+  const Object *object(const Value *V, const std::string &Where) {
+    const Object *O = V ? V->getAsObject() : nullptr;
+    if (!O)
+      fail(Where, "expected an object");
+    return O;
+  }
+  const Array *array(const Object &O, llvm::StringRef Key,
+                     const std::string &Where) {
+    const Array *A = O.getArray(Key);
+    if (!A)
+      fail(Where + "." + Key.str(), "expected an array");
+    return A;
+  }
+  std::string string(const Object &O, llvm::StringRef Key,
+                     const std::string &Where) {
+    if (std::optional<llvm::StringRef> S = O.getString(Key))
+      return S->str();
+    fail(Where + "." + Key.str(), "expected a string");
+    return "";
+  }
+  std::string string(const Value &V, const std::string &Where) {
+    if (std::optional<llvm::StringRef> S = V.getAsString())
+      return S->str();
+    fail(Where, "expected a string");
+    return "";
+  }
+  bool boolean(const Object &O, llvm::StringRef Key, const std::string &Where) {
+    if (std::optional<bool> B = O.getBoolean(Key))
+      return *B;
+    fail(Where + "." + Key.str(), "expected a boolean");
+    return false;
+  }
+  template <typename E, size_t N>
+  E enumeration(const Object &O, llvm::StringRef Key,
+                const std::array<const char *, N> &Names,
+                const std::string &Where) {
+    std::string S = string(O, Key, Where);
+    for (size_t I = 0; I < N; ++I)
+      if (S == Names[I])
+        return static_cast<E>(I);
+    fail(Where + "." + Key.str(), "unknown value '" + S + "'");
+    return static_cast<E>(0);
+  }
+
+  SourceLoc loc(const Object &O, llvm::StringRef Key, const std::string &Where) {
+    SourceLoc L;
+    const Value *V = O.get(Key);
+    if (!V || V->getAsNull())
+      return L;
+    const Array *A = V->getAsArray();
+    std::optional<int64_t> Line, Column;
+    if (A && A->size() == 3) {
+      Line = (*A)[1].getAsInteger();
+      Column = (*A)[2].getAsInteger();
+    }
+    if (!A || A->size() != 3 || !(*A)[0].getAsString() || !Line || !Column ||
+        *Line < 0 || *Column < 0) {
+      fail(Where + "." + Key.str(), "expected [file, line, column]");
+      return L;
+    }
+    L.File = (*A)[0].getAsString()->str();
+    if (From != To && !L.File.empty())
+      L.File = displayPath(L.File[0] == '/' ? L.File : From + "/" + L.File, To);
+    L.Line = static_cast<unsigned>(*Line);
+    L.Column = static_cast<unsigned>(*Column);
+    return L;
+  }
+
+  AnnotationValue annotationValue(const Value *V, const std::string &Where) {
+    AnnotationValue Out;
+    if (const Object *O = object(V, Where)) {
+      Out.Text = string(*O, "text", Where);
+      Out.Loc = loc(*O, "loc", Where);
+    }
+    return Out;
+  }
+
+  FakeExpr expr(const Value *V, const std::string &Where, unsigned Depth = 0) {
+    FakeExpr E;
+    const Object *O = object(V, Where);
+    if (!O)
+      return E;
+    if (Depth > 256) {
+      fail(Where, "expression nested too deeply");
+      return E;
+    }
+    E.K = enumeration<FakeExpr::Kind>(*O, "kind", ExprKindNames, Where);
+    if (O->get("name"))
+      E.Name = string(*O, "name", Where);
+    if (O->get("text"))
+      E.Text = string(*O, "text", Where);
+    if (O->get("ops"))
+      if (const Array *Ops = array(*O, "ops", Where))
+        for (size_t I = 0; I < Ops->size(); ++I)
+          E.Ops.push_back(expr(&(*Ops)[I],
+                               Where + ".ops[" + std::to_string(I) + "]",
+                               Depth + 1));
+    return E;
+  }
+
+  FakeOutput output(const Value *V, const std::string &Where) {
+    FakeOutput F;
+    const Object *O = object(V, Where);
+    if (!O)
+      return F;
+    F.K = enumeration<FakeOutput::Kind>(*O, "kind", OutputKindNames, Where);
+    F.Like = string(*O, "like", Where);
+    F.MemoryFormat = string(*O, "memory_format", Where);
+    F.Factory = string(*O, "factory", Where);
+    F.Loc = loc(*O, "loc", Where);
+    if (O->get("sizes"))
+      F.Sizes = expr(O->get("sizes"), Where + ".sizes");
+    if (O->get("dtype"))
+      F.Dtype = expr(O->get("dtype"), Where + ".dtype");
+    return F;
+  }
+
+  Kernel kernel(const Value *V, const std::string &Where) {
+    Kernel K;
+    const Object *O = object(V, Where);
+    if (!O)
+      return K;
+    K.Key = enumeration<DispatchKey>(*O, "key", DispatchKeyNames, Where);
+    K.Callee = string(*O, "callee", Where);
+    K.HostSource = string(*O, "host_source", Where);
+    K.Loc = loc(*O, "loc", Where);
+    if (const Array *Params = array(*O, "params", Where))
+      for (size_t I = 0; I < Params->size(); ++I) {
+        std::string At = Where + ".params[" + std::to_string(I) + "]";
+        const Object *P = object(&(*Params)[I], At);
+        if (!P)
+          break;
+        CppParam C;
+        C.Name = string(*P, "name", At);
+        C.Spelling = string(*P, "spelling", At);
+        C.Container =
+            enumeration<CppContainer>(*P, "container", ContainerNames, At);
+        C.StdOptional = boolean(*P, "std_optional", At);
+        C.StdString = boolean(*P, "std_string", At);
+        C.MutableRef = boolean(*P, "mutable_ref", At);
+        C.ConcreteInt = boolean(*P, "concrete_int", At);
+        C.Loc = loc(*P, "loc", At);
+        K.Params.push_back(std::move(C));
+      }
+    if (const Object *R = object(O->get("return"), Where + ".return")) {
+      K.Ret.Spelling = string(*R, "spelling", Where + ".return");
+      K.Ret.Reference = boolean(*R, "reference", Where + ".return");
+    }
+    if (O->get("synthesis")) {
+      std::string At = Where + ".synthesis";
+      if (const Object *S = object(O->get("synthesis"), At)) {
+        FakeSynthesis Syn;
+        Syn.Ok = boolean(*S, "ok", At);
+        Syn.Why = string(*S, "why", At);
+        Syn.WhyLoc = loc(*S, "why_loc", At);
+        if (const Array *Outputs = array(*S, "outputs", At))
+          for (size_t I = 0; I < Outputs->size(); ++I)
+            Syn.Outputs.push_back(output(
+                &(*Outputs)[I], At + ".outputs[" + std::to_string(I) + "]"));
+        K.Synthesis = std::move(Syn);
+      }
+    }
+    return K;
+  }
+
+  AnnotatedFunction function(const Value *V, const std::string &Where) {
+    AnnotatedFunction F;
+    const Object *O = object(V, Where);
+    if (!O)
+      return F;
+    std::string At = Where + ".annotation";
+    if (const Object *A = object(O->get("annotation"), At)) {
+      F.Attr.Kind = enumeration<AnnotationKind>(*A, "kind", AnnotationKindNames, At);
+      F.Attr.Loc = loc(*A, "loc", At);
+      F.Attr.Name = annotationValue(A->get("name"), At + ".name");
+      if (const Array *Keys = array(*A, "keys", At))
+        for (size_t I = 0; I < Keys->size(); ++I) {
+          std::string KeyAt = At + ".keys[" + std::to_string(I) + "]";
+          const Array *Pair = (*Keys)[I].getAsArray();
+          if (!Pair || Pair->size() != 2) {
+            fail(KeyAt, "expected [key, value]");
+            break;
+          }
+          F.Attr.Keys.push_back({string((*Pair)[0], KeyAt),
+                                 annotationValue(&(*Pair)[1], KeyAt)});
+        }
+    }
+    std::string Schema = string(*O, "inferred_schema", Where);
+    SchemaParseError Err;
+    if (std::optional<OpSchema> S = parseSchema(Schema, &Err)) {
+      F.Inferred = std::move(*S);
+      if (F.Inferred.Namespace.empty() && F.Inferred.Name == "_")
+        F.Inferred.Name.clear();
+    } else if (ok()) {
+      fail(Where + ".inferred_schema", "not a schema: " + Err.Message);
+    }
+    F.Impl = kernel(O->get("kernel"), Where + ".kernel");
+    F.ReturnsTensorRef = boolean(*O, "returns_tensor_ref", Where);
+    return F;
+  }
+
+private:
+  std::string From, To;
+  std::string Error;
+};
+
+} // namespace
+
+std::string writeDiscoveryRecord(const DiscoveryRecord &Record) {
+  Array Functions;
+  for (const AnnotatedFunction &F : Record.Functions)
+    Functions.push_back(function(F));
+  Array Sources, Dependencies;
+  for (const std::string &S : Record.Sources)
+    Sources.push_back(S);
+  for (const std::string &D : Record.Dependencies)
+    Dependencies.push_back(D);
+  Value Doc = Object{{"format", FormatTag},
+                     {"version", FormatVersion},
+                     {"root", Record.Root},
+                     {"sources", std::move(Sources)},
+                     {"functions", std::move(Functions)},
+                     {"dependencies", std::move(Dependencies)}};
+  return llvm::formatv("{0:2}", Doc).str() + "\n";
+}
+
+bool readDiscoveryRecord(const std::string &Text, const std::string &Root,
+                         DiscoveryRecord &Record, std::string &Error) {
+  llvm::Expected<Value> Doc = llvm::json::parse(Text);
+  if (!Doc) {
+    Error = "not JSON: " + llvm::toString(Doc.takeError());
+    return false;
+  }
+  const Object *Top = Doc->getAsObject();
+  if (!Top || Top->getString("format") != llvm::StringRef(FormatTag)) {
+    Error = "not a discovery record";
+    return false;
+  }
+  if (Top->getInteger("version") != FormatVersion) {
+    Error = "written by another version of opgen (format " +
+            std::to_string(Top->getInteger("version").value_or(0)) +
+            ", this opgen reads " + std::to_string(FormatVersion) + ")";
+    return false;
+  }
+  std::optional<llvm::StringRef> RecordRoot = Top->getString("root");
+  if (!RecordRoot || !RecordRoot->startswith("/")) {
+    Error = "record.root: expected an absolute directory";
+    return false;
+  }
+  Reader R(RecordRoot->str(), Root);
+  DiscoveryRecord Out;
+  Out.Root = Root;
+  if (const Array *Sources = R.array(*Top, "sources", "record"))
+    for (size_t I = 0; I < Sources->size(); ++I)
+      Out.Sources.push_back(
+          R.string((*Sources)[I], "sources[" + std::to_string(I) + "]"));
+  if (const Array *Functions = R.array(*Top, "functions", "record"))
+    for (size_t I = 0; I < Functions->size() && R.ok(); ++I)
+      Out.Functions.push_back(
+          R.function(&(*Functions)[I], "functions[" + std::to_string(I) + "]"));
+  if (const Array *Deps = R.array(*Top, "dependencies", "record"))
+    for (size_t I = 0; I < Deps->size(); ++I)
+      Out.Dependencies.insert(
+          R.string((*Deps)[I], "dependencies[" + std::to_string(I) + "]"));
+  if (!R.ok()) {
+    Error = R.error();
+    return false;
+  }
+  Record = std::move(Out);
+  return true;
+}
+
+} // namespace opgen
