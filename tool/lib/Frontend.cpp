@@ -349,11 +349,30 @@ private:
 /// find the declaration each annotation belongs to.
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
-  DeclCollector(const SourceManager &SM, const LangOptions &LangOpts)
-      : SM(SM), LangOpts(LangOpts) {}
+  /// Only declarations that begin in a file of \p Annotated, or in a file
+  /// that (transitively) includes one, can hold an annotated declaration:
+  /// the rest (nearly all of the headers) are not traversed.
+  DeclCollector(const SourceManager &SM, const LangOptions &LangOpts,
+                const std::vector<RawAnnotation> &Annotated)
+      : SM(SM), LangOpts(LangOpts) {
+    for (const RawAnnotation &Raw : Annotated)
+      for (FileID F = SM.getFileID(Raw.ListBegin); F.isValid() && Wanted.insert(F).second;
+           F = SM.getFileID(SM.getIncludeLoc(F)))
+        ;
+  }
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
   bool shouldVisitLambdaBody() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getDeclContext() &&
+        D->getDeclContext()->isFileContext()) {
+      SourceLocation B = D->getBeginLoc();
+      if (B.isValid() && !Wanted.count(SM.getFileID(SM.getExpansionLoc(B))))
+        return true;
+    }
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitDecl(Decl *D) {
     if (isa<TranslationUnitDecl>(D) || D->isImplicit())
@@ -518,6 +537,7 @@ private:
   const SourceManager &SM;
   const LangOptions &LangOpts;
   std::map<FileID, std::vector<Entry>> ByFile;
+  std::set<FileID> Wanted;
 };
 
 /// What a declaration is, for "must precede a free function, not %1".
@@ -586,10 +606,11 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // Clang has said why; lowering a broken AST helps nobody.
-    DeclCollector Collector(SM, Ctx.getLangOpts());
+    std::vector<RawAnnotation> Annotations = Scanner.take();
+    DeclCollector Collector(SM, Ctx.getLangOpts(), Annotations);
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.sort();
-    for (RawAnnotation &Raw : Scanner.take()) {
+    for (RawAnnotation &Raw : Annotations) {
       DeclCollector::Attachment At = Collector.attach(Raw);
       Decl *D = At.D;
       const char *Spelling = annotationSpelling(Raw.Attr.Kind);
