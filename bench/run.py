@@ -209,8 +209,11 @@ def spans_since(build, before):
     """Outputs that ninja logged after `before` lines, with the (start, end)
     of their commands in s since the build began."""
     out = {}
+    prefix = f"{build}/"
     for line in ninja_log_lines(build)[before:]:
         start, end, _, output, _ = line.split("\t")
+        # Outputs named in a depfile are logged again under their absolute path.
+        output = output[len(prefix):] if output.startswith(prefix) else output
         out[output] = (int(start) / 1000, int(end) / 1000)
     return out
 
@@ -224,8 +227,8 @@ def commands_of(outputs):
     """Groups the outputs of one ninja log by kind: opgen's per-source
     discoveries (`<gen>/discover/*.json`), its combine step (`opgen.stamp`),
     compiles and links."""
-    discover = sorted(o for o in outputs if "/discover/" in o and o.endswith(".json"))
-    stamp = [o for o in outputs if o.endswith("opgen.stamp")]
+    discover = sorted(o for o in outputs if "mylib_ops_gen/discover/" in o and o.endswith(".json"))
+    stamp = [o for o in outputs if o.endswith("mylib_ops_gen/opgen.stamp")]
     objects = sorted(o for o in outputs if o.endswith(".o"))
     libs = [o for o in outputs if o.endswith(".so")]
     return discover, stamp, objects, libs
