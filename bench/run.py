@@ -240,6 +240,8 @@ def setup_project(opgen, work, kernel_files, full, cuda):
     proj.mkdir(parents=True)
     for f in kernel_files:
         shutil.copy2(f, proj / f.name)
+    for f in KERNELS.glob("*.h"):  # headers the kernel files include
+        shutil.copy2(f, proj / f.name)
     extra = ""
     if full:
         for f in ("samples.py", "mylib_fakes.py"):

@@ -20,6 +20,8 @@
 
 #include <cstdint>
 
+#include "kernel_checks.h"
+
 namespace opgen_examples {
 
 // crop(pic, box) -> pic[:, upper:lower, left:right] as a fresh contiguous
@@ -33,32 +35,9 @@ at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box);
 [[custom_op("mylib::paste")]]
 static at::Tensor paste(const at::Tensor& im, const at::Tensor& patch,
                         c10::IntArrayRef coord) {
-  TORCH_CHECK(im.dim() == 3,
-              "paste: expected im to be a C x H x W tensor, got a tensor with ",
-              im.dim(), " dimension(s)");
-  TORCH_CHECK(patch.dim() == 3,
-              "paste: expected patch to be a C x h x w tensor, got a tensor with ",
-              patch.dim(), " dimension(s)");
-  TORCH_CHECK(coord.size() == 2,
-              "paste: coord must have 2 elements (left, upper), got ",
-              coord.size(), ": ", coord);
-  TORCH_CHECK(patch.size(0) == im.size(0), "paste: patch has ", patch.size(0),
-              " channel(s) but im has ", im.size(0));
-  TORCH_CHECK(patch.scalar_type() == im.scalar_type(),
-              "paste: patch has dtype ", patch.scalar_type(),
-              " but im has dtype ", im.scalar_type());
-  TORCH_CHECK(patch.device() == im.device(), "paste: patch is on ",
-              patch.device(), " but im is on ", im.device());
-
-  const int64_t height = im.size(1), width = im.size(2);
+  checks::paste(im, patch, coord);
   const int64_t h = patch.size(1), w = patch.size(2);
   const int64_t left = coord[0], upper = coord[1];
-  TORCH_CHECK(left >= 0 && upper >= 0 && left + w <= width &&
-                  upper + h <= height,
-              "paste: a patch of height ", h, " and width ", w,
-              " at (left=", left, ", upper=", upper,
-              ") does not fit in an image of height ", height, " and width ",
-              width);
 
   at::Tensor out = im.clone(at::MemoryFormat::Contiguous);
   out.narrow(1, upper, h).narrow(2, left, w).copy_(patch);
@@ -92,23 +71,11 @@ namespace {
 // convention as ATen's pooling ops). float32 and float64.
 [[custom_op("mylib::box_blur")]]
 at::Tensor box_blur(const at::Tensor& pic, c10::IntArrayRef kernel_size = {3}) {
-  TORCH_CHECK(pic.dim() == 3,
-              "box_blur: expected pic to be a C x H x W tensor, got a tensor "
-              "with ", pic.dim(), " dimension(s)");
-  TORCH_CHECK(kernel_size.size() == 1 || kernel_size.size() == 2,
-              "box_blur: kernel_size must be a single int or (height, width), "
-              "got ", kernel_size);
-  TORCH_CHECK(at::isFloatingType(pic.scalar_type()),
-              "box_blur: expected a floating point pic, got ",
-              pic.scalar_type());
+  checks::box_blur(pic, kernel_size);
   const int64_t kh = kernel_size[0];
   const int64_t kw = kernel_size.size() == 2 ? kernel_size[1] : kernel_size[0];
   const int64_t channels = pic.size(0), height = pic.size(1),
                 width = pic.size(2);
-  TORCH_CHECK(kh >= 1 && kw >= 1 && kh <= height && kw <= width,
-              "box_blur: a ", kh, " x ", kw,
-              " window does not fit in an image of height ", height,
-              " and width ", width);
 
   const int64_t out_h = height - kh + 1, out_w = width - kw + 1;
   at::Tensor out = at::empty({channels, out_h, out_w}, pic.options());
@@ -137,21 +104,9 @@ at::Tensor box_blur(const at::Tensor& pic, c10::IntArrayRef kernel_size = {3}) {
 } // namespace
 
 at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box) {
-  TORCH_CHECK(pic.dim() == 3,
-              "crop: expected pic to be a C x H x W tensor, got a tensor with ",
-              pic.dim(), " dimension(s)");
-  TORCH_CHECK(box.size() == 4,
-              "crop: box must have 4 elements (left, upper, right, lower), got ",
-              box.size(), ": ", box);
-  const int64_t channels = pic.size(0), height = pic.size(1),
-                width = pic.size(2);
+  checks::crop(pic, box);
+  const int64_t channels = pic.size(0);
   const int64_t left = box[0], upper = box[1], right = box[2], lower = box[3];
-  TORCH_CHECK(0 <= left && left <= right && right <= width && 0 <= upper &&
-                  upper <= lower && lower <= height,
-              "crop: box (left, upper, right, lower) = ", box,
-              " does not fit an image of height ", height, " and width ",
-              width, "; need 0 <= left <= right <= width and 0 <= upper <= "
-              "lower <= height");
 
   const int64_t out_h = lower - upper, out_w = right - left;
   at::Tensor out = at::empty({channels, out_h, out_w}, pic.options());

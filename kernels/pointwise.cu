@@ -27,6 +27,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "kernel_checks.h"
+
+namespace checks = opgen_examples::checks;
+
 namespace opgen_examples {
 namespace {
 
@@ -148,26 +152,14 @@ __global__ void muladd_kernel(const StridedLoop<3> loop, const scalar_t c) {
   }
 }
 
-void check_floating(const char* op, const char* name, const at::Tensor& t) {
-  TORCH_CHECK(t.scalar_type() == at::kFloat || t.scalar_type() == at::kDouble,
-              op, ": expected ", name, " to be float32 or float64, got ",
-              t.scalar_type());
-}
-
 // muladd.out(a, b, c, *, out) -> out: writes a * b + c into out and returns
 // it. a, b and out must have the same shape and dtype.
 [[custom_op("mylib::muladd.out", mutates="out", kwonly="out")]]
 at::Tensor& muladd_out_cuda(const at::Tensor& a, const at::Tensor& b,
                             double c, at::Tensor& out) {
-  check_floating("muladd", "a", a);
-  TORCH_CHECK(b.sizes() == a.sizes(), "muladd: b has shape ", b.sizes(),
-              " but a has shape ", a.sizes());
-  TORCH_CHECK(b.scalar_type() == a.scalar_type(), "muladd: b has dtype ",
-              b.scalar_type(), " but a has dtype ", a.scalar_type());
-  TORCH_CHECK(out.sizes() == a.sizes(), "muladd: out has shape ", out.sizes(),
-              " but a has shape ", a.sizes());
-  TORCH_CHECK(out.scalar_type() == a.scalar_type(), "muladd: out has dtype ",
-              out.scalar_type(), " but a has dtype ", a.scalar_type());
+  checks::floating("muladd", "a", a);
+  checks::same_shape_and_dtype("muladd", "b", b, "a", a);
+  checks::same_shape_and_dtype("muladd", "out", out, "a", a);
   auto iter = at::TensorIteratorConfig()
                   .add_output(out)
                   .add_const_input(a)
@@ -192,11 +184,8 @@ at::Tensor& muladd_out_cuda(const at::Tensor& a, const at::Tensor& b,
 // dtype; out may be any strided tensor (it is written in place).
 [[custom_op("mylib::sin_out", mutates="out")]]
 void sin_out_cuda(const at::Tensor& x, at::Tensor& out) {
-  check_floating("sin_out", "x", x);
-  TORCH_CHECK(out.sizes() == x.sizes(), "sin_out: out has shape ",
-              out.sizes(), " but x has shape ", x.sizes());
-  TORCH_CHECK(out.scalar_type() == x.scalar_type(), "sin_out: out has dtype ",
-              out.scalar_type(), " but x has dtype ", x.scalar_type());
+  checks::floating("sin_out", "x", x);
+  checks::same_shape_and_dtype("sin_out", "out", out, "x", x);
   auto iter = at::TensorIteratorConfig()
                   .add_output(out)
                   .add_const_input(x)

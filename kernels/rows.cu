@@ -24,6 +24,10 @@
 #include <tuple>
 #include <vector>
 
+#include "kernel_checks.h"
+
+namespace checks = opgen_examples::checks;
+
 namespace opgen_examples {
 namespace {
 
@@ -135,33 +139,12 @@ at::Tensor pad_rows_cuda(const at::Tensor& x, c10::SymInt pad,
                          std::string_view mode = "constant",
                          double value = 0.0,
                          std::optional<at::ScalarType> dtype = std::nullopt) {
-  TORCH_CHECK(x.dim() >= 1, "pad_rows: expected x to have at least one "
-              "dimension, got a 0-dimensional tensor");
-  TORCH_CHECK(x.scalar_type() == at::kFloat || x.scalar_type() == at::kDouble,
-              "pad_rows: expected x to be float32 or float64, got ",
-              x.scalar_type());
   const int64_t npad = pad.expect_int();
-  TORCH_CHECK(npad >= 0, "pad_rows: pad must be >= 0, got ", npad);
+  checks::pad_rows(x, npad, weight, mode);
   const bool replicate = mode == "replicate";
-  TORCH_CHECK(replicate || mode == "constant",
-              "pad_rows: mode must be \"constant\" or \"replicate\", got \"",
-              mode, "\"");
   const int64_t rows = x.size(0);
-  TORCH_CHECK(!replicate || rows > 0 || npad == 0,
-              "pad_rows: mode \"replicate\" needs at least one row to copy, "
-              "but x has 0 rows");
   const c10::IntArrayRef row_shape = x.sizes().slice(1);
   const bool weighted = weight.has_value() && weight->defined();
-  if (weighted) {
-    TORCH_CHECK(weight->sizes() == row_shape, "pad_rows: weight must have the "
-                "shape of one row of x, ", row_shape, ", got ",
-                weight->sizes());
-    TORCH_CHECK(weight->scalar_type() == x.scalar_type(),
-                "pad_rows: weight has dtype ", weight->scalar_type(),
-                " but x has dtype ", x.scalar_type());
-    // (The CPU kernel also checks weight's device; here the generated
-    // wrapper has already checked that all tensors share one CUDA device.)
-  }
 
   const int64_t cols = c10::multiply_integers(row_shape);
   std::vector<int64_t> out_shape = x.sizes().vec();
@@ -195,14 +178,8 @@ at::Tensor pad_rows_cuda(const at::Tensor& x, c10::SymInt pad,
 std::tuple<at::Tensor, at::Tensor> topk_rows_cuda(const at::Tensor& x,
                                                   int64_t k,
                                                   bool largest = true) {
-  TORCH_CHECK(x.dim() >= 1, "topk_rows: expected x to have at least one "
-              "dimension, got a 0-dimensional tensor");
-  TORCH_CHECK(x.scalar_type() == at::kFloat || x.scalar_type() == at::kDouble,
-              "topk_rows: expected x to be float32 or float64, got ",
-              x.scalar_type());
+  checks::topk_rows(x, k);
   const int64_t len = x.size(-1);
-  TORCH_CHECK(k >= 0 && k <= len, "topk_rows: k must be in [0, ", len,
-              "] (the size of the last dim), got ", k);
 
   const int64_t rows = len == 0 ? x.numel() : x.numel() / len;
   std::vector<int64_t> out_shape = x.sizes().vec();
