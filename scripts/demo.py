@@ -42,8 +42,21 @@ compiled_crop = torch.compile(mylib.ops.crop, fullgraph=True, dynamic=True)
 print("compiled  : crop under torch.compile(fullgraph=True, dynamic=True) matches eager:",
       torch.equal(compiled_crop(pic, [1, 2, 6, 7]), cropped))
 
+# Training: crop's [[custom_op_backward]] pastes the gradient into zeros.
+leaf = pic.clone().requires_grad_()
+mylib.ops.crop(leaf, [1, 2, 6, 7]).sum().backward()
+expected = torch.zeros_like(pic)
+expected[:, 2:7, 1:6] = 1
+print("backward  : crop's gradient is 1 inside the box, 0 outside:",
+      torch.equal(leaf.grad, expected))
+assert torch.equal(leaf.grad, expected)
+a2, b2 = torch.randn(4, requires_grad=True), torch.randn(4, requires_grad=True)
+mylib.ops.muladd(a2, b2, 1.0).sum().backward()
+print("backward  : muladd's gradients are (b, a):",
+      torch.equal(a2.grad, b2.detach()) and torch.equal(b2.grad, a2.detach()))
+
 for name in ("crop", "paste", "box_blur", "sin_out", "muladd", "pad_rows", "topk_rows",
-             "positive_values"):
+             "positive_values", "crop_backward", "muladd_backward", "topk_rows_backward"):
     packet = getattr(torch.ops.mylib, name)
     for overload in packet.overloads():
         print(f"  {getattr(packet, overload)._schema}")
