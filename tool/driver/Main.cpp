@@ -306,10 +306,16 @@ bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOu
       Diags.report(opgen::DiagId::BadDiscoveryRecord, {}, {Path, Why});
       continue;
     }
+    // A source found in two records (written by two discoveries) counts
+    // once: its functions are taken from the first record.
+    std::set<std::string> Fresh;
     for (const std::string &S : Record.Sources)
-      addSource(S, S, SourcesOut, ShardOwners, Diags);
+      if (std::find(SourcesOut.begin(), SourcesOut.end(), S) == SourcesOut.end() &&
+          Fresh.insert(S).second)
+        addSource(S, S, SourcesOut, ShardOwners, Diags);
     for (opgen::AnnotatedFunction &F : Record.Functions)
-      Functions.push_back(std::move(F));
+      if (Fresh.count(F.Impl.HostSource))
+        Functions.push_back(std::move(F));
     Found.Dependencies.insert(Record.Dependencies.begin(),
                               Record.Dependencies.end());
     Found.Dependencies.insert(Abs);
