@@ -28,10 +28,13 @@ AnnotatedFunction function() {
                  {"mutates", {"out", {"kernels/k.cpp", 3, 64}}}};
   std::optional<OpSchema> S = parseSchema(
       "_(Tensor x, SymInt[2] dims=[1, 2], str mode=\"a\", float eps=0.1, "
-      "Tensor? w=None, ScalarType? dtype=None) -> (Tensor, Tensor)");
+      "Tensor? w=None, ScalarType? dtype=None, int[] stride=[1, 1], int x2=0) "
+      "-> (Tensor, Tensor)");
   EXPECT_TRUE(S.has_value());
   F.Inferred = *S;
   F.Inferred.Name.clear();
+  // A C++ parameter name the check phase rejects as a schema name.
+  F.Inferred.Arguments.back().Name = "in";
   F.ReturnsTensorRef = true;
   Kernel &K = F.Impl;
   K.Key = DispatchKey::CompositeExplicitAutograd;
@@ -95,6 +98,13 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   ASSERT_EQ(Back.Functions.size(), 2u);
   const AnnotatedFunction &F = Back.Functions[0];
   EXPECT_EQ(F.Inferred, Want.Inferred);
+  // A list default of equal items stays a list (torch would print `=1`,
+  // which only parses back for a fixed-size list).
+  const Argument &Stride = F.Inferred.Arguments[6];
+  ASSERT_TRUE(Stride.Default.has_value());
+  EXPECT_EQ(std::get<DefaultValue::IntList>(Stride.Default->Value),
+            (DefaultValue::IntList{1, 1}));
+  EXPECT_EQ(F.Inferred.Arguments.back().Name, "in");
   EXPECT_TRUE(F.Inferred.Name.empty());
   EXPECT_EQ(F.Attr.Kind, AnnotationKind::Backward);
   EXPECT_EQ(F.Attr.Keys[1].first, "mutates");
@@ -119,7 +129,7 @@ TEST(DiscoveryTest, IsDeterministicAndReadable) {
   std::string Text = writeDiscoveryRecord(record());
   EXPECT_EQ(Text, writeDiscoveryRecord(record()));
   EXPECT_NE(Text.find("\"format\": \"opgen-discovery\""), std::string::npos);
-  EXPECT_NE(Text.find("\"inferred_schema\": \"_(Tensor x, SymInt[2] dims=[1, 2], "),
+  EXPECT_NE(Text.find("\"inferred_schema\": \"_(Tensor a0, SymInt[2] a1=[1, 2], "),
             std::string::npos)
       << Text;
   EXPECT_NE(Text.find("\"key\": \"CompositeExplicitAutograd\""), std::string::npos);
@@ -158,13 +168,17 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails(Bad));
   EXPECT_EQ(Error, "functions[0].kernel.key: unknown value 'Vulkan'");
   Bad = Good;
-  Bad.replace(Bad.find("_(Tensor x"), 10, "_(Tensor x y");
+  Bad.replace(Bad.find("_(Tensor a0"), 11, "_(Tensor a0 y");
   EXPECT_TRUE(Fails(Bad));
   EXPECT_EQ(Error.rfind("functions[0].inferred_schema: not a schema", 0), 0u) << Error;
   Bad = Good;
   Bad.replace(Bad.find("\"std_string\": true"), 18, "\"std_string\": 1");
   EXPECT_TRUE(Fails(Bad));
   EXPECT_EQ(Error, "functions[0].kernel.params[0].std_string: expected a boolean");
+  Bad = Good;
+  Bad.replace(Bad.find("\"in\"\n"), 4, "\"in\", \"extra\"");
+  EXPECT_TRUE(Fails(Bad));
+  EXPECT_EQ(Error, "functions[0].argument_names: expected one name per argument");
 }
 
 } // namespace

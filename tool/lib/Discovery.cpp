@@ -58,13 +58,17 @@ Value loc(const SourceLoc &L) {
   return Array{L.File, L.Line, L.Column};
 }
 
-/// A schema string; the inferred schema of a function has no name yet, so a
-/// placeholder stands in for an empty one.
+/// The inferred schema of a function as a schema string in the definition
+/// form (`m.def`'s, which parses back exactly: `int[] s=[1, 1]` stays a
+/// list). It has no op name yet, and its argument names are the C++
+/// parameters' (which the check phase may reject as schema names, e.g.
+/// `in`), so placeholders stand in for both; the names travel beside it.
 std::string schemaText(const OpSchema &S) {
-  OpSchema Named = S;
-  if (Named.Name.empty())
-    Named.Name = "_";
-  return printSchema(Named);
+  OpSchema Placeholders = S;
+  Placeholders.Name = "_";
+  for (size_t I = 0; I < Placeholders.Arguments.size(); ++I)
+    Placeholders.Arguments[I].Name = "a" + std::to_string(I);
+  return printSchemaWithoutNamespace(Placeholders);
 }
 
 Value annotationValue(const AnnotationValue &V) {
@@ -138,6 +142,12 @@ Value function(const AnnotatedFunction &F) {
                             {"name", annotationValue(F.Attr.Name)},
                             {"keys", std::move(Keys)}}},
       {"inferred_schema", schemaText(F.Inferred)},
+      {"argument_names", [&] {
+         Array Names;
+         for (const Argument &A : F.Inferred.Arguments)
+           Names.push_back(A.Name);
+         return Names;
+       }()},
       {"kernel", kernel(F.Impl)},
       {"returns_tensor_ref", F.ReturnsTensorRef}};
 }
@@ -353,10 +363,16 @@ public:
     SchemaParseError Err;
     if (std::optional<OpSchema> S = parseSchema(Schema, &Err)) {
       F.Inferred = std::move(*S);
-      if (F.Inferred.Namespace.empty() && F.Inferred.Name == "_")
-        F.Inferred.Name.clear();
+      F.Inferred.Name.clear();
     } else if (ok()) {
       fail(Where + ".inferred_schema", "not a schema: " + Err.Message);
+    }
+    if (const Array *Names = array(*O, "argument_names", Where)) {
+      if (Names->size() != F.Inferred.Arguments.size())
+        fail(Where + ".argument_names", "expected one name per argument");
+      for (size_t I = 0; I < Names->size() && ok(); ++I)
+        F.Inferred.Arguments[I].Name = string(
+            (*Names)[I], Where + ".argument_names[" + std::to_string(I) + "]");
     }
     F.Impl = kernel(O->get("kernel"), Where + ".kernel");
     F.ReturnsTensorRef = boolean(*O, "returns_tensor_ref", Where);

@@ -351,7 +351,8 @@ class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
   /// Only declarations that begin in a file of \p Annotated, or in a file
   /// that (transitively) includes one, can hold an annotated declaration:
-  /// the rest (nearly all of the headers) are not traversed.
+  /// the rest (nearly all of the headers) are not traversed, apart from the
+  /// namespaces and linkage blocks around them.
   DeclCollector(const SourceManager &SM, const LangOptions &LangOpts,
                 const std::vector<RawAnnotation> &Annotated)
       : SM(SM), LangOpts(LangOpts) {
@@ -365,8 +366,10 @@ public:
   bool shouldVisitLambdaBody() const { return false; }
 
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && D->getDeclContext() &&
-        D->getDeclContext()->isFileContext()) {
+    // Scopes are always entered: a namespace (or `extern "C" {`) may be
+    // opened in a header that holds no annotation and closed after one.
+    if (D && !isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, ExportDecl>(D) &&
+        D->getDeclContext() && D->getDeclContext()->isFileContext()) {
       SourceLocation B = D->getBeginLoc();
       if (B.isValid() && !Wanted.count(SM.getFileID(SM.getExpansionLoc(B))))
         return true;
