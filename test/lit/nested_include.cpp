@@ -1,7 +1,5 @@
-// opgen only looks for the declaration an annotation belongs to in the files
-// that hold annotations and the files that include them (the rest of the
-// headers are not traversed). A header included inside a namespace block
-// is found through its includer, with the right qualified name.
+// An annotated declaration in a header that is included inside a namespace
+// block: it is found, and its wrapper calls it by its qualified name.
 // RUN: rm -rf %t && opgen %s -o %t --python-package ni 2>&1 | not grep -E "error:|warning:"
 // RUN: FileCheck %s --input-file=%t/shards/nested_include.cpp
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

@@ -349,33 +349,11 @@ private:
 /// find the declaration each annotation belongs to.
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
-  /// Only declarations that begin in a file of \p Annotated, or in a file
-  /// that (transitively) includes one, can hold an annotated declaration:
-  /// the rest (nearly all of the headers) are not traversed, apart from the
-  /// namespaces and linkage blocks around them.
-  DeclCollector(const SourceManager &SM, const LangOptions &LangOpts,
-                const std::vector<RawAnnotation> &Annotated)
-      : SM(SM), LangOpts(LangOpts) {
-    for (const RawAnnotation &Raw : Annotated)
-      for (FileID F = SM.getFileID(Raw.ListBegin); F.isValid() && Wanted.insert(F).second;
-           F = SM.getFileID(SM.getIncludeLoc(F)))
-        ;
-  }
+  DeclCollector(const SourceManager &SM, const LangOptions &LangOpts)
+      : SM(SM), LangOpts(LangOpts) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
   bool shouldVisitLambdaBody() const { return false; }
-
-  bool TraverseDecl(Decl *D) {
-    // Scopes are always entered: a namespace (or `extern "C" {`) may be
-    // opened in a header that holds no annotation and closed after one.
-    if (D && !isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, ExportDecl>(D) &&
-        D->getDeclContext() && D->getDeclContext()->isFileContext()) {
-      SourceLocation B = D->getBeginLoc();
-      if (B.isValid() && !Wanted.count(SM.getFileID(SM.getExpansionLoc(B))))
-        return true;
-    }
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
 
   bool VisitDecl(Decl *D) {
     if (isa<TranslationUnitDecl>(D) || D->isImplicit())
@@ -540,7 +518,6 @@ private:
   const SourceManager &SM;
   const LangOptions &LangOpts;
   std::map<FileID, std::vector<Entry>> ByFile;
-  std::set<FileID> Wanted;
 };
 
 /// What a declaration is, for "must precede a free function, not %1".
@@ -609,11 +586,10 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // Clang has said why; lowering a broken AST helps nobody.
-    std::vector<RawAnnotation> Annotations = Scanner.take();
-    DeclCollector Collector(SM, Ctx.getLangOpts(), Annotations);
+    DeclCollector Collector(SM, Ctx.getLangOpts());
     Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
     Collector.sort();
-    for (RawAnnotation &Raw : Annotations) {
+    for (RawAnnotation &Raw : Scanner.take()) {
       DeclCollector::Attachment At = Collector.attach(Raw);
       Decl *D = At.D;
       const char *Spelling = annotationSpelling(Raw.Attr.Kind);
