@@ -162,22 +162,21 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
   EXPECT_NE(Error.find("format 99, this opgen reads 1"), std::string::npos) << Error;
 
+  // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());
-  std::string Bad = Good;
-  Bad.replace(Bad.find("\"CompositeExplicitAutograd\""), 27, "\"Vulkan\"");
-  EXPECT_TRUE(Fails(Bad));
+  auto FailsEdited = [&](const std::string &From, const std::string &To) {
+    std::string Bad = Good;
+    size_t At = Bad.find(From);
+    EXPECT_NE(At, std::string::npos) << From;
+    return Fails(Bad.replace(At, From.size(), To));
+  };
+  EXPECT_TRUE(FailsEdited("\"CompositeExplicitAutograd\"", "\"Vulkan\""));
   EXPECT_EQ(Error, "functions[0].kernel.key: unknown value 'Vulkan'");
-  Bad = Good;
-  Bad.replace(Bad.find("_(Tensor a0"), 11, "_(Tensor a0 y");
-  EXPECT_TRUE(Fails(Bad));
+  EXPECT_TRUE(FailsEdited("_(Tensor a0", "_(Tensor a0 y"));
   EXPECT_EQ(Error.rfind("functions[0].inferred_schema: not a schema", 0), 0u) << Error;
-  Bad = Good;
-  Bad.replace(Bad.find("\"std_string\": true"), 18, "\"std_string\": 1");
-  EXPECT_TRUE(Fails(Bad));
+  EXPECT_TRUE(FailsEdited("\"std_string\": true", "\"std_string\": 1"));
   EXPECT_EQ(Error, "functions[0].kernel.params[0].std_string: expected a boolean");
-  Bad = Good;
-  Bad.replace(Bad.find("\"in\"\n"), 4, "\"in\", \"extra\"");
-  EXPECT_TRUE(Fails(Bad));
+  EXPECT_TRUE(FailsEdited("\"in\"\n", "\"in\", \"extra\""));
   EXPECT_EQ(Error, "functions[0].argument_names: expected one name per argument");
 }
 
