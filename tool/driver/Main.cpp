@@ -228,19 +228,21 @@ bool sourceOrder(const std::string &A, const std::string &B) {
 
 /// Adds source \p Abs (\p Given as the user wrote it) to \p Sources unless
 /// it is there already; two compiled sources may not share a file name.
-void addSource(const std::string &Abs, const std::string &Given,
+/// Returns whether it was added.
+bool addSource(const std::string &Abs, const std::string &Given,
                std::vector<std::string> &Sources,
                std::map<std::string, std::string> &ShardOwners,
                opgen::DiagSink &Diags) {
   if (std::find(Sources.begin(), Sources.end(), Abs) != Sources.end())
-    return;
+    return false;
   std::string Shard = opgen::shardPath(Abs);
   if (!Shard.empty() && !ShardOwners.emplace(Shard, Given).second) {
     Diags.report(opgen::DiagId::DuplicateShard, {},
                  {sys::path::filename(Given).str()});
-    return;
+    return false;
   }
   Sources.push_back(Abs);
+  return true;
 }
 
 /// The source inputs, made absolute and checked, in parse order.
@@ -308,13 +310,12 @@ bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOu
     }
     // A source found in two records (written by two discoveries) counts
     // once: its functions are taken from the first record.
-    std::set<std::string> Fresh;
+    std::set<std::string> Added;
     for (const std::string &S : Record.Sources)
-      if (std::find(SourcesOut.begin(), SourcesOut.end(), S) == SourcesOut.end() &&
-          Fresh.insert(S).second)
-        addSource(S, S, SourcesOut, ShardOwners, Diags);
+      if (addSource(S, S, SourcesOut, ShardOwners, Diags))
+        Added.insert(S);
     for (opgen::AnnotatedFunction &F : Record.Functions)
-      if (Fresh.count(F.Impl.HostSource))
+      if (Added.count(F.Impl.HostSource))
         Functions.push_back(std::move(F));
     Found.Dependencies.insert(Record.Dependencies.begin(),
                               Record.Dependencies.end());
@@ -323,11 +324,28 @@ bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOu
   if (Diags.errorCount())
     return false;
   std::sort(SourcesOut.begin(), SourcesOut.end(), sourceOrder);
-  for (const std::string &S : SourcesOut)
-    for (opgen::AnnotatedFunction &F : Functions)
-      if (F.Impl.HostSource == S)
-        Found.Functions.push_back(std::move(F));
+  std::map<std::string, size_t> Rank;
+  for (size_t I = 0; I < SourcesOut.size(); ++I)
+    Rank[SourcesOut[I]] = I;
+  std::stable_sort(Functions.begin(), Functions.end(),
+                   [&](const opgen::AnnotatedFunction &A,
+                       const opgen::AnnotatedFunction &B) {
+                     return Rank.at(A.Impl.HostSource) < Rank.at(B.Impl.HostSource);
+                   });
+  Found.Functions = std::move(Functions);
   return true;
+}
+
+/// Writes the --depfile, if one was asked for (not with --check), naming
+/// --depfile-target or else \p DefaultTarget.
+bool writeDepfileIfAsked(const std::string &DefaultTarget,
+                         const std::set<std::string> &Deps, opgen::DiagSink &Diags) {
+  if (Depfile.empty() || Check)
+    return true;
+  return opgen::writeDepfile(absolute(Depfile),
+                             DepfileTarget.empty() ? DefaultTarget
+                                                   : DepfileTarget.getValue(),
+                             Deps, Diags);
 }
 
 /// --discover: writes the record (only when its content changed, so the
@@ -341,12 +359,8 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   Record.Dependencies = Found.Dependencies;
   std::string Out = absolute(OutputDir);
   if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),
-                                 Check, Diags))
-    return 1;
-  if (!Depfile.empty() && !Check &&
-      !opgen::writeDepfile(absolute(Depfile),
-                           DepfileTarget.empty() ? Out : DepfileTarget.getValue(),
-                           Found.Dependencies, Diags))
+                                 Check, Diags) ||
+      !writeDepfileIfAsked(Out, Found.Dependencies, Diags))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -392,15 +406,9 @@ int generate(const std::vector<std::string> &Inputs,
   EmitOpts.Root = RootDir;
   EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
   opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
-  if (!opgen::writeFiles(OutAbs, Files, Check, Diags))
+  if (!opgen::writeFiles(OutAbs, Files, Check, Diags) ||
+      !writeDepfileIfAsked(OutAbs + "/manifest.json", Found.Dependencies, Diags))
     return 1;
-  if (!Depfile.empty() && !Check) {
-    std::string Target = DepfileTarget.empty() ? OutAbs + "/manifest.json"
-                                               : DepfileTarget.getValue();
-    if (!opgen::writeDepfile(absolute(Depfile), Target, Found.Dependencies,
-                             Diags))
-      return 1;
-  }
   return Diags.errorCount() ? 1 : 0;
 }
 

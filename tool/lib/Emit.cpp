@@ -185,6 +185,13 @@ std::string cppParameterList(const OpSchema &S, bool WithNames) {
   return join(Params, ", ");
 }
 
+/// `ret name(params)`: a generated kernel function with the dispatcher's C++
+/// types for \p S (wrappers, Autograd kernels), as declared and defined.
+std::string kernelSignature(const OpSchema &S, const std::string &Name) {
+  return cppReturnType(S) + " " + Name + "(" + cppParameterList(S, /*WithNames=*/true) +
+         ")";
+}
+
 /// The expression that passes dispatcher argument \p A to a kernel that takes
 /// it as \p P.
 std::string convertArgument(const Argument &A, const CppParam &P) {
@@ -390,8 +397,7 @@ std::string callBelowAutograd(const OpSchema &S) {
 /// The wrapper registered under Autograd: applies the Function and converts
 /// its variable_list back to the op's return type.
 std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
-  std::string Out = cppReturnType(S) + " " + autogradWrapperName(S) + "(" +
-                    cppParameterList(S, true) + ") {\n"
+  std::string Out = kernelSignature(S, autogradWrapperName(S)) + " {\n"
                     "  auto outputs = " + Function + "::apply(" +
                     join(argumentNames(S), ", ") + ");\n";
   if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList)
@@ -637,9 +643,8 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
 }
 
 std::string wrapperDeclaration(const Op &O, const Kernel &K) {
-  return "// " + provenance(O, K) + "\n" + cppReturnType(O.Schema) + " " +
-         wrapperName(O, K) + "(" + cppParameterList(O.Schema, /*WithNames=*/true) +
-         ");\n";
+  return "// " + provenance(O, K) + "\n" + kernelSignature(O.Schema, wrapperName(O, K)) +
+         ";\n";
 }
 
 /// The declarations header of the wrappers in \p Source's shard: included
@@ -670,8 +675,7 @@ std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts
   for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))
       Decls << "// " << O.Schema.fullName() << " (Autograd), in autograd.cpp\n"
-            << cppReturnType(O.Schema) << " " << autogradWrapperName(O.Schema)
-            << "(" << cppParameterList(O.Schema, /*WithNames=*/true) << ");\n";
+            << kernelSignature(O.Schema, autogradWrapperName(O.Schema)) << ";\n";
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},
@@ -730,8 +734,7 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
         Args.push_back(convertArgument(O.Schema.Arguments[I], K.Params[I]));
       std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
       Wrappers << "// " << provenance(O, K) << "\n"
-               << cppReturnType(O.Schema) << " " << wrapperName(O, K) << "("
-               << cppParameterList(O.Schema, true) << ") {\n";
+               << kernelSignature(O.Schema, wrapperName(O, K)) << " {\n";
       if (K.Key == DispatchKey::CUDA) {
         NeedsCuda = true;
         Wrappers << cudaDeviceGuard(O.Schema);

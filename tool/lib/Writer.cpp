@@ -172,17 +172,7 @@ bool writeDepfile(const std::string &Path, const std::string &Target,
     if (fs::exists(D))
       Text += " \\\n  " + Escape(D);
   Text += "\n";
-  if (std::optional<std::string> Old = readFile(Path); Old && *Old == Text)
-    return true;
-  std::error_code EC;
-  fs::create_directories(fs::path(Path).parent_path(), EC);
-  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
-  if (EC || !Out || !(Out << Text)) {
-    Diags.report(DiagId::CannotWrite, SourceLoc{},
-                 {Path, EC ? EC.message() : std::strerror(errno)});
-    return false;
-  }
-  return true;
+  return writeFileIfChanged(Path, Text, /*CheckOnly=*/false, Diags);
 }
 
 } // namespace opgen
