@@ -17,12 +17,12 @@
 // Inputs that contain `__debug` are skipped: `#pragma clang __debug crash`
 // and friends crash Clang on purpose.
 //===----------------------------------------------------------------------===//
-#include "opgen/Check.h"
-#include "opgen/Diagnostics.h"
-#include "opgen/Emit.h"
-#include "opgen/Fakes.h"
-#include "opgen/Frontend.h"
-#include "opgen/Schema.h"
+#include "opgen/check/Check.h"
+#include "opgen/support/Diagnostics.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/check/Fakes.h"
+#include "opgen/frontend/Frontend.h"
+#include "opgen/model/Schema.h"
 
 #include <algorithm>
 #include <cstdint>

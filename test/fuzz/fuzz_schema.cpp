@@ -14,7 +14,7 @@
 // A violation prints the texts involved and aborts, which libFuzzer reports
 // as a crash and saves the input.
 //===----------------------------------------------------------------------===//
-#include "opgen/Schema.h"
+#include "opgen/model/Schema.h"
 
 #include <cstdint>
 #include <cstdio>

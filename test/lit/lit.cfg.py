@@ -12,10 +12,16 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.opgen_build_dir, "test", "lit")
 
+# OPGEN_LIT_TOOL_DIR: a directory searched before the build's bin/, e.g. one
+# holding an `opgen` wrapper (scripts/compare-outputs.sh records every run).
 config.environment["PATH"] = os.pathsep.join(
+    ([os.environ["OPGEN_LIT_TOOL_DIR"]] if os.environ.get("OPGEN_LIT_TOOL_DIR") else []) +
     [os.path.join(config.opgen_build_dir, "bin"), config.llvm_tools_dir,
      config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%torch_include", config.torch_include_dirs[0]))
 config.substitutions.append(("%runtime_include", config.runtime_include_dir))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+for name in ("OPGEN_GOLDEN_BIN", "OPGEN_GOLDEN_DIR"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]

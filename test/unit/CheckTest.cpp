@@ -5,7 +5,8 @@
 /// schemas and diagnostics the check phase derives from them.
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Check.h"
+#include "opgen/check/Check.h"
+#include "opgen/model/SourceKind.h"
 
 #include <gtest/gtest.h>
 
@@ -42,6 +43,8 @@ AnnotatedFunction function(const std::string &OpName, std::vector<Param> Params,
   }
   Fn.Inferred.Returns = std::move(Returns);
   Fn.Impl.Loc = {File, Line, 12};
+  // As the frontend does: the declaring file's kind gives the language.
+  Fn.Impl.Lang = classifySource(File)->Cuda ? Language::Cuda : Language::Cxx;
   Fn.Impl.Callee = "::kernel";
   Fn.Impl.HostSource = "/src/" + File;
   return Fn;
@@ -107,7 +110,7 @@ TEST(CheckTest, OutVariantReturnAliasesTheMutatedTensorAndKwonly) {
       {{"a", tensor()}, {"b", tensor()}, {"c", Type::scalar(BaseType::Float)},
        {"out", tensor(), true}},
       {tensorReturn()}, {{"mutates", "out"}, {"kwonly", "out"}});
-  Fn.ReturnsTensorRef = true;
+  Fn.Impl.Ret.Reference = true;
   RecordingDiagSink Diags;
   OpLibrary L;
   ASSERT_TRUE(checkOps({Fn}, Diags, L));
@@ -120,7 +123,7 @@ TEST(CheckTest, OutVariantReturnAliasesTheMutatedTensorAndKwonly) {
 TEST(CheckTest, ReturnedReferenceNeedsExactlyOneMutatedTensor) {
   AnnotatedFunction Fn =
       function("mylib::f", {{"a", tensor()}}, {tensorReturn()});
-  Fn.ReturnsTensorRef = true;
+  Fn.Impl.Ret.Reference = true;
   RecordingDiagSink Diags;
   OpLibrary L;
   EXPECT_FALSE(checkOps({Fn}, Diags, L));

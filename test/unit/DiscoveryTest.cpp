@@ -1,6 +1,6 @@
 //===- DiscoveryTest.cpp - Tests for the discovery record -----------------===//
 
-#include "opgen/Discovery.h"
+#include "opgen/model/Discovery.h"
 
 #include <gtest/gtest.h>
 
@@ -35,9 +35,9 @@ AnnotatedFunction function() {
   F.Inferred.Name.clear();
   // A C++ parameter name the check phase rejects as a schema name.
   F.Inferred.Arguments.back().Name = "in";
-  F.ReturnsTensorRef = true;
   Kernel &K = F.Impl;
   K.Key = DispatchKey::CompositeExplicitAutograd;
+  K.Lang = Language::Cuda;
   K.Callee = "::mylib::scale";
   K.HostSource = "/src/kernels/k.cpp";
   K.Loc = {"kernels/k.cpp", 4, 12};
@@ -109,8 +109,8 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Attr.Kind, AnnotationKind::Backward);
   EXPECT_EQ(F.Attr.Keys[1].first, "mutates");
   EXPECT_EQ(F.Attr.Keys[1].second.Loc, (SourceLoc{"kernels/k.cpp", 3, 64}));
-  EXPECT_TRUE(F.ReturnsTensorRef);
   EXPECT_EQ(F.Impl.Key, DispatchKey::CompositeExplicitAutograd);
+  EXPECT_EQ(F.Impl.Lang, Language::Cuda);
   EXPECT_EQ(F.Impl.Params[0].Container, CppContainer::OptionalArrayRef);
   EXPECT_TRUE(F.Impl.Params[0].ConcreteInt);
   EXPECT_FALSE(F.Impl.Params[1].MutableRef);
@@ -160,7 +160,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 1"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 2"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());

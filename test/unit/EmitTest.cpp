@@ -1,7 +1,7 @@
 //===- EmitTest.cpp - Tests for the emitters and templates ----------------===//
 
-#include "opgen/Emit.h"
-#include "opgen/Model.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/model/Model.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 /// output with torch's own printer.
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Schema.h"
+#include "opgen/model/Schema.h"
 
 #include <iostream>
 #include <string>

@@ -6,7 +6,7 @@
 /// test/e2e/test_schema_corpus.py checks the corpus against torch itself.
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Schema.h"
+#include "opgen/model/Schema.h"
 
 #include <gtest/gtest.h>
 

@@ -14,12 +14,12 @@
 // only the edited source.
 //===----------------------------------------------------------------------===//
 #include "Config.h"
-#include "opgen/Check.h"
-#include "opgen/Discovery.h"
-#include "opgen/Emit.h"
-#include "opgen/Fakes.h"
-#include "opgen/Frontend.h"
-#include "opgen/Writer.h"
+#include "opgen/check/Assemble.h"
+#include "opgen/model/Discovery.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/frontend/Frontend.h"
+#include "opgen/model/SourceKind.h"
+#include "opgen/write/Writer.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -103,13 +103,6 @@ std::string absolute(StringRef Path) {
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
-}
-
-bool isSupportedSource(StringRef Path) {
-  for (const char *Ext : {".cpp", ".cc", ".cxx", ".cu", ".h", ".hpp", ".cuh"})
-    if (Path.endswith(Ext))
-      return true;
-  return false;
 }
 
 /// What parsing one source reported, in order: opgen's diagnostics
@@ -254,8 +247,9 @@ bool collectSources(std::vector<std::string> &Out, opgen::DiagSink &Diags) {
       Diags.report(opgen::DiagId::NoSuchInput, {}, {S});
       continue;
     }
-    if (!isSupportedSource(Abs)) {
-      Diags.report(opgen::DiagId::UnsupportedInput, {}, {S});
+    if (!opgen::classifySource(Abs)) {
+      Diags.report(opgen::DiagId::UnsupportedInput, {},
+                   {S, opgen::supportedExtensions()});
       continue;
     }
     addSource(Abs, S, Out, ShardOwners, Diags);
@@ -369,37 +363,29 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
 int generate(const std::vector<std::string> &Inputs,
              opgen::FrontendResult &Found, const std::string &RootDir,
              opgen::DiagSink &Diags) {
-  opgen::OpLibrary Library;
-  Library.Sources = Inputs;
-  if (!opgen::checkOps(std::move(Found.Functions), Diags, Library))
-    return 1;
-  if (Library.Ops.empty())
-    Diags.report(opgen::DiagId::NoOps, {}, {});
-
-  Library.PythonPackage = PythonPackage;
-  if (Library.PythonPackage.empty())
-    Library.PythonPackage =
-        Library.Ops.empty() ? "ops" : Library.Ops.front().Schema.Namespace;
-  Library.LibraryName =
-      LibraryName.empty() ? Library.PythonPackage + "_ops" : LibraryName.getValue();
   std::string OutAbs = absolute(OutputDir);
+  opgen::LibraryOptions LibOpts;
+  LibOpts.PythonPackage = PythonPackage;
+  LibOpts.LibraryName = LibraryName;
   if (!Samples.empty())
     // Relative, so the generated directory can move with its sources.
-    Library.SamplesPath =
+    LibOpts.SamplesPath =
         opgen::relativePath(OutAbs + "/tests", absolute(Samples));
-
   if (!FakeModule.empty()) {
     auto Text = MemoryBuffer::getFile(FakeModule);
     if (!Text) {
       Diags.report(opgen::DiagId::NoSuchInput, {}, {FakeModule});
       return 1;
     }
-    Library.Fakes = opgen::FakeModule{
+    LibOpts.Fakes = opgen::FakeModule{
         sys::path::stem(FakeModule).str(),
         opgen::displayPath(absolute(FakeModule), RootDir),
         (*Text)->getBuffer().str()};
   }
-  opgen::assignFakes(Library, Diags);
+  opgen::OpLibrary Library;
+  if (!opgen::assembleLibrary(Inputs, std::move(Found.Functions), LibOpts, Diags,
+                              Library))
+    return 1;
 
   opgen::EmitOptions EmitOpts;
   EmitOpts.OutputDir = OutAbs;

@@ -1,5 +1,5 @@
 //===- Model.cpp - Small helpers of the model structs ---------------------===//
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include <sstream>
 
@@ -41,18 +41,23 @@ std::string SourceLoc::str() const {
   return File + ":" + std::to_string(Line);
 }
 
-std::string_view dispatchKeyName(DispatchKey K) {
-  switch (K) {
-  case DispatchKey::CPU:
-    return "CPU";
-  case DispatchKey::CUDA:
-    return "CUDA";
-  case DispatchKey::Meta:
-    return "Meta";
-  case DispatchKey::CompositeExplicitAutograd:
-    return "CompositeExplicitAutograd";
-  }
-  return "CPU";
+std::optional<DispatchKey> deviceKey(std::string_view Device) {
+#define OPGEN_DEVICE(Value, Name, DeviceName)                                  \
+  if (Device == DeviceName)                                                    \
+    return DispatchKey::Value;
+  OPGEN_DISPATCH_KEYS(OPGEN_DEVICE)
+#undef OPGEN_DEVICE
+  return std::nullopt;
+}
+
+std::vector<std::string_view> annotationKeys(AnnotationKind K) {
+  std::vector<std::string_view> Keys;
+#define OPGEN_KEY(Kind, Key)                                                   \
+  if (K == AnnotationKind::Kind)                                               \
+    Keys.push_back(Key);
+  OPGEN_ANNOTATION_KEYS(OPGEN_KEY)
+#undef OPGEN_KEY
+  return Keys;
 }
 
 const AnnotationValue *Annotation::find(std::string_view Key) const {
@@ -67,12 +72,8 @@ const AnnotationValue *Annotation::find(std::string_view Key) const {
 namespace opgen {
 
 std::string FakeExpr::str() const {
-  static const char *const Names[] = {
-      "literal", "arg",   "arg-item", "arg-length", "size",
-      "dim",     "numel", "scalar-type-of", "unary", "binary",
-      "cond",    "sizes", "list-arg", "list",       "set-item"};
   std::string Out = "(";
-  Out += Names[static_cast<int>(K)];
+  Out += enumName(K);
   if (!Name.empty())
     Out += " " + Name;
   if (!Text.empty())
@@ -83,8 +84,7 @@ std::string FakeExpr::str() const {
 }
 
 std::string FakeOutput::str() const {
-  static const char *const Names[] = {"empty", "empty-like", "argument"};
-  std::string Out = std::string("(") + Names[static_cast<int>(K)] + " " + Like;
+  std::string Out = "(" + std::string(enumName(K)) + " " + Like;
   if (Sizes)
     Out += " sizes=" + Sizes->str();
   if (Dtype)

@@ -9,8 +9,8 @@
 #ifndef OPGEN_CHECK_H
 #define OPGEN_CHECK_H
 
-#include "opgen/Diagnostics.h"
-#include "opgen/Model.h"
+#include "opgen/support/Diagnostics.h"
+#include "opgen/model/Model.h"
 
 #include <vector>
 

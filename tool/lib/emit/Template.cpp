@@ -1,5 +1,5 @@
 //===- Template.cpp - ${name} substitution over embedded templates --------===//
-#include "opgen/Emit.h"
+#include "opgen/emit/Emit.h"
 
 #include <cstdio>
 #include <cstdlib>

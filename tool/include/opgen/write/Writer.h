@@ -8,8 +8,8 @@
 #ifndef OPGEN_WRITER_H
 #define OPGEN_WRITER_H
 
-#include "opgen/Diagnostics.h"
-#include "opgen/Emit.h"
+#include "opgen/support/Diagnostics.h"
+#include "opgen/emit/Emit.h"
 
 #include <set>
 #include <string>

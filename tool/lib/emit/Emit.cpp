@@ -4,7 +4,8 @@
 // Python "calling conventions" of a schema (dispatcher types, Python type
 // hints, default literals) are small translators at the top.
 //===----------------------------------------------------------------------===//
-#include "opgen/Emit.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/model/SourceKind.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1169,8 +1170,7 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
     if (Shard.empty())
       continue;
     Shards.push_back(Shard);
-    HasCuda = HasCuda ||
-              (Shard.size() > 3 && Shard.compare(Shard.size() - 3, 3, ".cu") == 0);
+    HasCuda = HasCuda || classifySource(Shard)->Cuda;
   }
   return renderTemplate(
       "CMakeLists.txt",
@@ -1180,24 +1180,6 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
        {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
        {"shards", join(Shards, "\n")},
        {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
-}
-
-const char *fakeKindName(FakeKind K) {
-  switch (K) {
-  case FakeKind::None:
-    return "none";
-  case FakeKind::NotNeeded:
-    return "not-needed";
-  case FakeKind::Cpp:
-    return "cpp";
-  case FakeKind::Python:
-    return "python";
-  case FakeKind::Synthesized:
-    return "synthesized";
-  case FakeKind::Composite:
-    return "composite";
-  }
-  return "none";
 }
 
 std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
@@ -1219,7 +1201,7 @@ std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Fil
           << ": " << quote(O.Kernels[K].Loc.str());
     Out << "},\n      \"fake\": ";
     if (O.hasFake())
-      Out << "{\"kind\": " << quote(fakeKindName(O.Fake)) << ", \"where\": "
+      Out << "{\"kind\": " << quote(std::string(enumName(O.Fake))) << ", \"where\": "
           << quote(O.FakeWhere) << "}";
     else
       Out << "null";
@@ -1243,14 +1225,10 @@ std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Fil
 } // namespace
 
 std::string shardPath(const std::string &Source) {
-  static const char *const Compiled[] = {".cpp", ".cc", ".cxx", ".cu"};
-  for (const char *Ext : Compiled) {
-    std::string E(Ext);
-    if (Source.size() > E.size() &&
-        Source.compare(Source.size() - E.size(), E.size(), E) == 0)
-      return "shards/" + Source.substr(Source.find_last_of('/') + 1);
-  }
-  return "";
+  std::optional<SourceKind> Kind = classifySource(Source);
+  if (!Kind || !Kind->Compiled)
+    return "";
+  return "shards/" + Source.substr(Source.find_last_of('/') + 1);
 }
 
 FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {

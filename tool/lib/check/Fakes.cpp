@@ -1,5 +1,5 @@
 //===- Fakes.cpp - Decide where each op's fake kernel comes from ----------===//
-#include "opgen/Fakes.h"
+#include "opgen/check/Fakes.h"
 
 #include <algorithm>
 #include <regex>

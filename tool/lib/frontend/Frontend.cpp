@@ -8,11 +8,12 @@
 // lower:    TypeMapper and DefaultRenderer turn the function into plain model
 //           structs; nothing Clang-typed leaves this file.
 //===----------------------------------------------------------------------===//
-#include "opgen/Frontend.h"
+#include "opgen/frontend/Frontend.h"
+#include "opgen/model/SourceKind.h"
 
 #include "Config.h"
-#include "FakeSynthesis.h"
-#include "TypeMapper.h"
+#include "analysis/FakeSynthesis.h"
+#include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -90,28 +91,6 @@ struct RawAnnotation {
   }
 };
 
-const char *annotationSpelling(AnnotationKind K) {
-  switch (K) {
-  case AnnotationKind::CustomOp:
-    return "custom_op";
-  case AnnotationKind::Fake:
-    return "custom_op_fake";
-  case AnnotationKind::Backward:
-    return "custom_op_backward";
-  }
-  return "custom_op";
-}
-
-std::optional<AnnotationKind> annotationKind(llvm::StringRef Name) {
-  if (Name == "custom_op")
-    return AnnotationKind::CustomOp;
-  if (Name == "custom_op_fake")
-    return AnnotationKind::Fake;
-  if (Name == "custom_op_backward")
-    return AnnotationKind::Backward;
-  return std::nullopt;
-}
-
 /// A small state machine fed every token the preprocessor produces.
 class AnnotationScanner {
 public:
@@ -158,7 +137,7 @@ public:
   void finish() {
     if (Collecting)
       Diags.report(DiagId::AttrUnterminated, loc(NameLoc),
-                   {annotationSpelling(Kind)});
+                   {std::string(enumName(Kind))});
     Collecting = false;
   }
 
@@ -206,7 +185,7 @@ private:
       }
       --ListParenDepth;
     } else if (ListParenDepth == 0 && Tok.is(tok::identifier)) {
-      if (auto K = annotationKind(Tok.getIdentifierInfo()->getName())) {
+      if (auto K = parseEnum<AnnotationKind>(Tok.getIdentifierInfo()->getName())) {
         Kind = *K;
         NameLoc = Tok.getLocation();
         Collecting = true;
@@ -228,7 +207,7 @@ private:
       // `[[custom_op]]` without arguments.
       Collecting = false;
       Diags.report(DiagId::AttrMissingName, loc(NameLoc),
-                   {annotationSpelling(Kind)});
+                   {std::string(enumName(Kind))});
       scanList(Tok);
       return;
     }
@@ -246,7 +225,7 @@ private:
       Collecting = false;
       InList = false;
       Diags.report(DiagId::AttrUnterminated, loc(NameLoc),
-                   {annotationSpelling(Kind)});
+                   {std::string(enumName(Kind))});
       return;
     }
     Args.push_back(Tok);
@@ -274,7 +253,7 @@ private:
     Raw.Before = BeforeList;
     Raw.Attr.Kind = Kind;
     Raw.Attr.Loc = loc(NameLoc);
-    const char *Spelling = annotationSpelling(Kind);
+    std::string Spelling(enumName(Kind));
     size_t I = 0;
     if (!readString(I, Raw.Attr.Name)) {
       Diags.report(DiagId::AttrMissingName,
@@ -592,7 +571,7 @@ public:
     for (RawAnnotation &Raw : Scanner.take()) {
       DeclCollector::Attachment At = Collector.attach(Raw);
       Decl *D = At.D;
-      const char *Spelling = annotationSpelling(Raw.Attr.Kind);
+      std::string Spelling(enumName(Raw.Attr.Kind));
       if (At.InBody) {
         Diags.report(DiagId::AttrNotAFunction, Raw.Attr.Loc,
                      {Spelling, "a declaration inside a function body"});
@@ -623,6 +602,9 @@ private:
     Fn.Attr = std::move(Attr);
     Fn.Impl.Loc = toSourceLoc(SM, FD.getLocation(), Opts.Root);
     Fn.Impl.HostSource = HostSource;
+    std::optional<SourceKind> DeclKind =
+        classifySource(Fn.Impl.Loc.File);
+    Fn.Impl.Lang = DeclKind && DeclKind->Cuda ? Language::Cuda : Language::Cxx;
     Fn.Impl.Callee = calleeName(Ctx, FD);
     if (FD.isVariadic()) {
       Diags.report(DiagId::VariadicFunction, Fn.Impl.Loc,
@@ -676,7 +658,7 @@ private:
     }
     std::string Why;
     std::vector<Return> Returns;
-    if (!Mapper.mapReturn(FD.getReturnType(), Returns, Fn.ReturnsTensorRef,
+    if (!Mapper.mapReturn(FD.getReturnType(), Returns, Fn.Impl.Ret.Reference,
                           Why)) {
       Diags.report(DiagId::UnsupportedReturn,
                    toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(),
@@ -688,7 +670,6 @@ private:
       return;
     Fn.Inferred.Returns = std::move(Returns);
     Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
-    Fn.Impl.Ret.Reference = Fn.ReturnsTensorRef;
     const FunctionDecl *Def = FD.getDefinition();
     if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody() &&
         !Fn.Inferred.Returns.empty())
@@ -830,13 +811,6 @@ private:
   const DiagnosticOptions *PrinterOpts = nullptr;
 };
 
-bool isCudaSource(llvm::StringRef Path) {
-  return Path.endswith(".cu") || Path.endswith(".cuh");
-}
-bool isHeader(llvm::StringRef Path) {
-  return Path.endswith(".h") || Path.endswith(".hpp") || Path.endswith(".cuh");
-}
-
 /// Working default flags when there is no compile database.
 std::vector<std::string> defaultFlags() {
   std::vector<std::string> Flags = {"-std=c++17", "-fsyntax-only",
@@ -941,11 +915,12 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
           }
           // Language and host-only CUDA mode go right after the driver name.
           std::vector<std::string> Front;
-          if (isCudaSource(File))
+          std::optional<SourceKind> Kind = classifySource(File);
+          if (Kind && Kind->Cuda)
             Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
                      "-nocudainc", "-Wno-unknown-cuda-version", "-include",
                      CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
-          else if (isHeader(File))
+          else if (Kind && !Kind->Compiled)
             Front = {"-x", "c++-header"};
           else
             Front = {"-x", "c++"};

@@ -1,5 +1,5 @@
 //===- Writer.cpp - Write generated files atomically ----------------------===//
-#include "opgen/Writer.h"
+#include "opgen/write/Writer.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,5 +1,5 @@
 //===- Check.cpp - Apply annotations, merge kernels, validate -------------===//
-#include "opgen/Check.h"
+#include "opgen/check/Check.h"
 
 #include <algorithm>
 #include <map>
@@ -31,8 +31,6 @@ const std::vector<std::string> &knownTags() {
 }
 
 namespace {
-
-const char *const KnownKeys[] = {"mutates", "kwonly", "tags", "device"};
 
 std::string join(const std::vector<std::string> &Items, const char *Sep) {
   std::string Out;
@@ -103,21 +101,18 @@ std::string paramNames(const OpSchema &S) {
   return Names.empty() ? "(none)" : join(Names, ", ");
 }
 
-std::optional<DispatchKey> deviceKey(const std::string &Device) {
-  if (Device == "cpu")
-    return DispatchKey::CPU;
-  if (Device == "cuda")
-    return DispatchKey::CUDA;
-  if (Device == "meta")
-    return DispatchKey::Meta;
-  if (Device == "default")
-    return DispatchKey::CompositeExplicitAutograd;
-  return std::nullopt;
-}
-
-bool endsWith(const std::string &S, const char *Suffix) {
-  std::string X(Suffix);
-  return S.size() >= X.size() && S.compare(S.size() - X.size(), X.size(), X) == 0;
+/// Reports each key of \p Attr that its kind does not take, as \p Id with
+/// the key (and, for AttrUnknownKey, the attribute and the known keys).
+void reportUnknownKeys(const Annotation &Attr, DiagId Id, DiagSink &Diags) {
+  std::vector<std::string_view> Known = annotationKeys(Attr.Kind);
+  std::string KnownText;
+  for (std::string_view K : Known)
+    KnownText += (KnownText.empty() ? "" : ", ") + std::string(K);
+  for (const auto &[Key, Value] : Attr.Keys)
+    if (std::find(Known.begin(), Known.end(), Key) == Known.end())
+      Diags.report(Id, Value.Loc,
+                   {Key, std::string(enumName(Attr.Kind)),
+                    KnownText.empty() ? "(none)" : KnownText});
 }
 
 /// Applies one annotation to its function's inferred schema. Returns false
@@ -127,11 +122,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
   const Annotation &Attr = Fn.Attr;
   OpSchema &S = Fn.Inferred;
   unsigned Before = Diags.errorCount();
-  for (const auto &[Key, Value] : Attr.Keys)
-    if (std::find(std::begin(KnownKeys), std::end(KnownKeys), Key) ==
-        std::end(KnownKeys))
-      Diags.report(DiagId::AttrUnknownKey, Value.Loc,
-                   {Key, "custom_op", "mutates, kwonly, tags, device"});
+  reportUnknownKeys(Attr, DiagId::AttrUnknownKey, Diags);
 
   std::string Why = parseOpName(Attr.Name.Text, S);
   if (!Why.empty()) {
@@ -186,7 +177,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     }
   }
 
-  if (Fn.ReturnsTensorRef) {
+  if (Fn.Impl.Ret.Reference) {
     const Argument *Out = nullptr;
     unsigned Count = 0;
     // The reference can only alias a plain `Tensor`: not a list, and not an
@@ -225,10 +216,8 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     }
   }
 
-  const std::string &File = Fn.Impl.Loc.File;
-  Fn.Impl.Key = endsWith(File, ".cu") || endsWith(File, ".cuh")
-                    ? DispatchKey::CUDA
-                    : DispatchKey::CPU;
+  Fn.Impl.Key = Fn.Impl.Lang == Language::Cuda ? DispatchKey::CUDA
+                                                : DispatchKey::CPU;
   if (const AnnotationValue *V = Attr.find("device")) {
     if (auto Key = deviceKey(trim(V->Text)))
       Fn.Impl.Key = *Key;
@@ -280,9 +269,7 @@ bool unify(OpSchema &Into, const OpSchema &From) {
 /// alias annotations and the kw-only marker come from the op.
 void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
                    DiagSink &Diags) {
-  for (const auto &[Key, Value] : Fn.Attr.Keys)
-    Diags.report(DiagId::AttrUnknownKey, Value.Loc,
-                 {Key, "custom_op_fake", "(none)"});
+  reportUnknownKeys(Fn.Attr, DiagId::AttrUnknownKey, Diags);
   OpSchema Name;
   std::string Why = parseOpName(Fn.Attr.Name.Text, Name);
   if (!Why.empty()) {
@@ -479,14 +466,15 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
   for (AnnotatedFunction &Fn : Unique) {
     if (Fn.Attr.Kind != AnnotationKind::Backward)
       continue;
-    std::vector<std::pair<std::string, AnnotationValue>> Keys;
-    for (auto &[Key, Value] : Fn.Attr.Keys) {
-      if (Key == "device")
-        Keys.push_back({Key, Value});
-      else
-        Diags.report(DiagId::BackwardKey, Value.Loc, {Key});
-    }
-    Fn.Attr.Keys = std::move(Keys);
+    reportUnknownKeys(Fn.Attr, DiagId::BackwardKey, Diags);
+    std::vector<std::string_view> Known = annotationKeys(Fn.Attr.Kind);
+    Fn.Attr.Keys.erase(
+        std::remove_if(Fn.Attr.Keys.begin(), Fn.Attr.Keys.end(),
+                       [&](const auto &KV) {
+                         return std::find(Known.begin(), Known.end(), KV.first) ==
+                                Known.end();
+                       }),
+        Fn.Attr.Keys.end());
     OpSchema Forward;
     std::string Why = parseOpName(Fn.Attr.Name.Text, Forward);
     if (!Why.empty()) {

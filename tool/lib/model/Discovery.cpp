@@ -4,7 +4,7 @@
 // schema model's law, parse(print(M)) == M, makes that exact); everything
 // else field by field. Enums are written by name.
 //===----------------------------------------------------------------------===//
-#include "opgen/Discovery.h"
+#include "opgen/model/Discovery.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -20,33 +20,10 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 /// Bump on any change of the layout below.
-constexpr int64_t FormatVersion = 1;
+constexpr int64_t FormatVersion = 2;
 constexpr const char *FormatTag = "opgen-discovery";
 
-constexpr std::array<const char *, 4> DispatchKeyNames = {
-    "CPU", "CUDA", "Meta", "CompositeExplicitAutograd"};
-constexpr std::array<const char *, 3> AnnotationKindNames = {"custom_op", "fake",
-                                                             "backward"};
-constexpr std::array<const char *, 6> ContainerNames = {
-    "none", "ArrayRef", "vector", "array", "List", "OptionalArrayRef"};
-constexpr std::array<const char *, 15> ExprKindNames = {
-    "literal", "arg",   "arg_item", "arg_length", "size",
-    "dim",     "numel", "scalar_type_of", "unary", "binary",
-    "cond",    "sizes", "list_arg", "list",       "set_item"};
-constexpr std::array<const char *, 3> OutputKindNames = {"empty", "empty_like",
-                                                         "argument"};
-
-static_assert(DispatchKeyNames.size() ==
-              size_t(DispatchKey::CompositeExplicitAutograd) + 1);
-static_assert(AnnotationKindNames.size() == size_t(AnnotationKind::Backward) + 1);
-static_assert(ContainerNames.size() == size_t(CppContainer::OptionalArrayRef) + 1);
-static_assert(ExprKindNames.size() == size_t(FakeExpr::Kind::SetItem) + 1);
-static_assert(OutputKindNames.size() == size_t(FakeOutput::Kind::Argument) + 1);
-
-template <typename E, size_t N>
-Value enumValue(E V, const std::array<const char *, N> &Names) {
-  return Names[static_cast<size_t>(V)];
-}
+template <typename E> Value enumValue(E V) { return std::string(enumName(V)); }
 
 //===----------------------------------------------------------------------===//
 // Writing
@@ -79,7 +56,7 @@ Value expr(const FakeExpr &E) {
   Array Ops;
   for (const FakeExpr &Op : E.Ops)
     Ops.push_back(expr(Op));
-  Object O{{"kind", enumValue(E.K, ExprKindNames)}};
+  Object O{{"kind", enumValue(E.K)}};
   if (!E.Name.empty())
     O["name"] = E.Name;
   if (!E.Text.empty())
@@ -90,7 +67,7 @@ Value expr(const FakeExpr &E) {
 }
 
 Value output(const FakeOutput &F) {
-  Object O{{"kind", enumValue(F.K, OutputKindNames)},
+  Object O{{"kind", enumValue(F.K)},
            {"like", F.Like},
            {"memory_format", F.MemoryFormat},
            {"factory", F.Factory},
@@ -107,13 +84,14 @@ Value kernel(const Kernel &K) {
   for (const CppParam &P : K.Params)
     Params.push_back(Object{{"name", P.Name},
                             {"spelling", P.Spelling},
-                            {"container", enumValue(P.Container, ContainerNames)},
+                            {"container", enumValue(P.Container)},
                             {"std_optional", P.StdOptional},
                             {"std_string", P.StdString},
                             {"mutable_ref", P.MutableRef},
                             {"concrete_int", P.ConcreteInt},
                             {"loc", loc(P.Loc)}});
-  Object O{{"key", enumValue(K.Key, DispatchKeyNames)},
+  Object O{{"key", enumValue(K.Key)},
+           {"language", enumValue(K.Lang)},
            {"callee", K.Callee},
            {"host_source", K.HostSource},
            {"loc", loc(K.Loc)},
@@ -137,7 +115,7 @@ Value function(const AnnotatedFunction &F) {
   for (const auto &[Key, V] : F.Attr.Keys)
     Keys.push_back(Array{Key, annotationValue(V)});
   return Object{
-      {"annotation", Object{{"kind", enumValue(F.Attr.Kind, AnnotationKindNames)},
+      {"annotation", Object{{"kind", enumValue(F.Attr.Kind)},
                             {"loc", loc(F.Attr.Loc)},
                             {"name", annotationValue(F.Attr.Name)},
                             {"keys", std::move(Keys)}}},
@@ -148,8 +126,7 @@ Value function(const AnnotatedFunction &F) {
            Names.push_back(A.Name);
          return Names;
        }()},
-      {"kernel", kernel(F.Impl)},
-      {"returns_tensor_ref", F.ReturnsTensorRef}};
+      {"kernel", kernel(F.Impl)}};
 }
 
 //===----------------------------------------------------------------------===//
@@ -204,14 +181,11 @@ public:
     fail(Where + "." + Key.str(), "expected a boolean");
     return false;
   }
-  template <typename E, size_t N>
-  E enumeration(const Object &O, llvm::StringRef Key,
-                const std::array<const char *, N> &Names,
-                const std::string &Where) {
+  template <typename E>
+  E enumeration(const Object &O, llvm::StringRef Key, const std::string &Where) {
     std::string S = string(O, Key, Where);
-    for (size_t I = 0; I < N; ++I)
-      if (S == Names[I])
-        return static_cast<E>(I);
+    if (std::optional<E> V = parseEnum<E>(S))
+      return *V;
     fail(Where + "." + Key.str(), "unknown value '" + S + "'");
     return static_cast<E>(0);
   }
@@ -258,7 +232,7 @@ public:
       fail(Where, "expression nested too deeply");
       return E;
     }
-    E.K = enumeration<FakeExpr::Kind>(*O, "kind", ExprKindNames, Where);
+    E.K = enumeration<FakeExpr::Kind>(*O, "kind", Where);
     if (O->get("name"))
       E.Name = string(*O, "name", Where);
     if (O->get("text"))
@@ -277,7 +251,7 @@ public:
     const Object *O = object(V, Where);
     if (!O)
       return F;
-    F.K = enumeration<FakeOutput::Kind>(*O, "kind", OutputKindNames, Where);
+    F.K = enumeration<FakeOutput::Kind>(*O, "kind", Where);
     F.Like = string(*O, "like", Where);
     F.MemoryFormat = string(*O, "memory_format", Where);
     F.Factory = string(*O, "factory", Where);
@@ -294,7 +268,8 @@ public:
     const Object *O = object(V, Where);
     if (!O)
       return K;
-    K.Key = enumeration<DispatchKey>(*O, "key", DispatchKeyNames, Where);
+    K.Key = enumeration<DispatchKey>(*O, "key", Where);
+    K.Lang = enumeration<Language>(*O, "language", Where);
     K.Callee = string(*O, "callee", Where);
     K.HostSource = string(*O, "host_source", Where);
     K.Loc = loc(*O, "loc", Where);
@@ -307,8 +282,7 @@ public:
         CppParam C;
         C.Name = string(*P, "name", At);
         C.Spelling = string(*P, "spelling", At);
-        C.Container =
-            enumeration<CppContainer>(*P, "container", ContainerNames, At);
+        C.Container = enumeration<CppContainer>(*P, "container", At);
         C.StdOptional = boolean(*P, "std_optional", At);
         C.StdString = boolean(*P, "std_string", At);
         C.MutableRef = boolean(*P, "mutable_ref", At);
@@ -344,7 +318,7 @@ public:
       return F;
     std::string At = Where + ".annotation";
     if (const Object *A = object(O->get("annotation"), At)) {
-      F.Attr.Kind = enumeration<AnnotationKind>(*A, "kind", AnnotationKindNames, At);
+      F.Attr.Kind = enumeration<AnnotationKind>(*A, "kind", At);
       F.Attr.Loc = loc(*A, "loc", At);
       F.Attr.Name = annotationValue(A->get("name"), At + ".name");
       if (const Array *Keys = array(*A, "keys", At))
@@ -375,7 +349,6 @@ public:
             (*Names)[I], Where + ".argument_names[" + std::to_string(I) + "]");
     }
     F.Impl = kernel(O->get("kernel"), Where + ".kernel");
-    F.ReturnsTensorRef = boolean(*O, "returns_tensor_ref", Where);
     return F;
   }
 

@@ -19,9 +19,9 @@
 // Anything it cannot follow ends the attempt with a reason and a location;
 // the check phase turns that into a note when the op is left without a fake.
 //===----------------------------------------------------------------------===//
-#include "FakeSynthesis.h"
+#include "analysis/FakeSynthesis.h"
 
-#include "TypeMapper.h"
+#include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

@@ -8,7 +8,7 @@
 #ifndef OPGEN_EMIT_H
 #define OPGEN_EMIT_H
 
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include <map>
 #include <string>

@@ -9,8 +9,8 @@
 #ifndef OPGEN_FAKES_H
 #define OPGEN_FAKES_H
 
-#include "opgen/Diagnostics.h"
-#include "opgen/Model.h"
+#include "opgen/support/Diagnostics.h"
+#include "opgen/model/Model.h"
 
 #include <set>
 #include <string>

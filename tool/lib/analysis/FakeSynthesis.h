@@ -11,7 +11,7 @@
 #ifndef OPGEN_LIB_FAKESYNTHESIS_H
 #define OPGEN_LIB_FAKESYNTHESIS_H
 
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include "clang/AST/Decl.h"
 

@@ -15,7 +15,7 @@
 #ifndef OPGEN_DISCOVERY_H
 #define OPGEN_DISCOVERY_H
 
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include <set>
 #include <string>

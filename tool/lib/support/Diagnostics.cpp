@@ -1,5 +1,5 @@
 //===- Diagnostics.cpp - The diagnostic catalogue ------------------------===//
-#include "opgen/Diagnostics.h"
+#include "opgen/support/Diagnostics.h"
 
 #include <cctype>
 
@@ -8,7 +8,7 @@ namespace opgen {
 const DiagInfo &diagInfo(DiagId Id) {
   static const DiagInfo Table[] = {
 #define DIAG(Id, Level, Message, Hint) {#Id, DiagLevel::Level, Message, Hint},
-#include "opgen/Diagnostics.def"
+#include "opgen/support/Diagnostics.def"
   };
   return Table[static_cast<size_t>(Id)];
 }

@@ -8,7 +8,7 @@
 #ifndef OPGEN_DIAGNOSTICS_H
 #define OPGEN_DIAGNOSTICS_H
 
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include <string>
 #include <vector>
@@ -17,7 +17,7 @@ namespace opgen {
 
 enum class DiagId {
 #define DIAG(Id, Level, Message, Hint) Id,
-#include "opgen/Diagnostics.def"
+#include "opgen/support/Diagnostics.def"
 };
 
 enum class DiagLevel { Error, Warning, Note };

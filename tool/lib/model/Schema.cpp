@@ -18,7 +18,7 @@
 /// output parses back to the same model can follow.
 //===----------------------------------------------------------------------===//
 
-#include "opgen/Schema.h"
+#include "opgen/model/Schema.h"
 
 #include <algorithm>
 #include <cctype>

@@ -8,7 +8,7 @@
 #ifndef OPGEN_LIB_TYPEMAPPER_H
 #define OPGEN_LIB_TYPEMAPPER_H
 
-#include "opgen/Model.h"
+#include "opgen/model/Model.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -8,7 +8,8 @@
 #ifndef OPGEN_MODEL_H
 #define OPGEN_MODEL_H
 
-#include "opgen/Schema.h"
+#include "opgen/model/Enums.h"
+#include "opgen/model/Schema.h"
 
 #include <map>
 #include <optional>
@@ -44,10 +45,27 @@ std::string displayPath(const std::string &Path, const std::string &Root);
 /// e.g. `../../kernels/crop.cpp`.
 std::string relativePath(const std::string &FromDir, const std::string &To);
 
-enum class DispatchKey { CPU, CUDA, Meta, CompositeExplicitAutograd };
+enum class DispatchKey { OPGEN_DISPATCH_KEYS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(DispatchKey, OPGEN_DISPATCH_KEYS);
 
 /// The dispatch key's name as in `TORCH_LIBRARY_IMPL(ns, <name>, m)`.
-std::string_view dispatchKeyName(DispatchKey K);
+inline std::string_view dispatchKeyName(DispatchKey K) { return enumName(K); }
+
+/// The key named by the annotation's `device="..."` value, if any.
+std::optional<DispatchKey> deviceKey(std::string_view Device);
+
+/// The language a kernel is written in (from the file that declares it).
+enum class Language { OPGEN_LANGUAGES(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
+
+/// X(Kind, Key): the keys each kind of annotation takes, in the order the
+/// known-keys hint lists them. docs/annotation.md explains each.
+#define OPGEN_ANNOTATION_KEYS(X)                                               \
+  X(CustomOp, "mutates")                                                       \
+  X(CustomOp, "kwonly")                                                        \
+  X(CustomOp, "tags")                                                          \
+  X(CustomOp, "device")                                                        \
+  X(Backward, "device")
 
 /// A string-valued key of an annotation, with where its value was written.
 struct AnnotationValue {
@@ -55,7 +73,8 @@ struct AnnotationValue {
   SourceLoc Loc;
 };
 
-enum class AnnotationKind { CustomOp, Fake, Backward };
+enum class AnnotationKind { OPGEN_ANNOTATION_KINDS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(AnnotationKind, OPGEN_ANNOTATION_KINDS);
 
 /// `[[custom_op("ns::name", key="value", ...)]]` as read from the tokens.
 struct Annotation {
@@ -68,16 +87,19 @@ struct Annotation {
   const AnnotationValue *find(std::string_view Key) const;
 };
 
+/// The keys an annotation of kind \p K takes (OPGEN_ANNOTATION_KEYS).
+std::vector<std::string_view> annotationKeys(AnnotationKind K);
+
 /// The concrete C++ family a kernel parameter uses for its schema type, so
 /// the generated wrapper can convert from the dispatcher's canonical type.
 enum class CppContainer {
-  None,             ///< A single value.
-  ArrayRef,         ///< c10::ArrayRef<T> (IntArrayRef, TensorList, ...).
-  Vector,           ///< std::vector<T>.
-  StdArray,         ///< std::array<bool, N>.
-  List,             ///< c10::List<std::optional<at::Tensor>>.
-  OptionalArrayRef, ///< c10::OptionalArrayRef<T> (at::OptionalIntArrayRef).
+  // None: a single value; ArrayRef: c10::ArrayRef<T> (IntArrayRef,
+  // TensorList, ...); Vector: std::vector<T>; StdArray: std::array<bool, N>;
+  // List: c10::List<std::optional<at::Tensor>>; OptionalArrayRef:
+  // c10::OptionalArrayRef<T> (at::OptionalIntArrayRef).
+  OPGEN_CPP_CONTAINERS(OPGEN_ENUM_VALUE)
 };
+OPGEN_ENUM_NAMES(CppContainer, OPGEN_CPP_CONTAINERS);
 
 /// How a kernel takes one parameter.
 struct CppParam {
@@ -103,26 +125,19 @@ struct CppReturn {
 /// synthesised fake. Integer-valued expressions become SymInt-aware C++ (a
 /// tensor's size is read with `sym_size`); list-valued ones are sizes.
 struct FakeExpr {
-  enum class Kind {
-    // Integer-, bool- or ScalarType-valued.
-    Literal,     ///< `Text` as written: `2`, `true`, `at::ScalarType::Long`.
-    Arg,         ///< The scalar argument `Name` (int, SymInt, bool, ScalarType).
-    ArgItem,     ///< `Name[Ops[0]]` of an `int[]` argument.
-    ArgLength,   ///< `Name.size()` of a list argument.
-    Size,        ///< `Name.size(Ops[0])` of a tensor argument.
-    Dim,         ///< `Name.dim()`.
-    Numel,       ///< `Name.numel()`.
-    ScalarTypeOf,///< `Name.scalar_type()`.
-    Unary,       ///< `Text Ops[0]` with Text one of `-`, `!`.
-    Binary,      ///< `Ops[0] Text Ops[1]`: arithmetic, comparison, `&&`, `||`.
-    Cond,        ///< `Ops[0] ? Ops[1] : Ops[2]`.
-    // Sizes (lists of integers).
-    Sizes,       ///< `Name.sizes()` of a tensor argument.
-    ListArg,     ///< The `int[]` argument `Name` as a whole.
-    List,        ///< `{Ops...}`.
-    SetItem,     ///< `Ops[0]` with item `Ops[1]` replaced by `Ops[2]`; a
-                 ///< negative index counts from the end (`back()` is -1).
-  };
+  /// Integer-, bool- or ScalarType-valued: Literal (`Text` as written:
+  /// `2`, `true`, `at::ScalarType::Long`), Arg (the scalar argument `Name`),
+  /// ArgItem (`Name[Ops[0]]` of an `int[]` argument), ArgLength
+  /// (`Name.size()` of a list argument), Size (`Name.size(Ops[0])` of a
+  /// tensor argument), Dim (`Name.dim()`), Numel (`Name.numel()`),
+  /// ScalarTypeOf (`Name.scalar_type()`), Unary (`Text Ops[0]`, Text one of
+  /// `-`, `!`), Binary (`Ops[0] Text Ops[1]`: arithmetic, comparison, `&&`,
+  /// `||`), Cond (`Ops[0] ? Ops[1] : Ops[2]`).
+  /// Sizes (lists of integers): Sizes (`Name.sizes()` of a tensor argument),
+  /// ListArg (the `int[]` argument `Name` as a whole), List (`{Ops...}`),
+  /// SetItem (`Ops[0]` with item `Ops[1]` replaced by `Ops[2]`; a negative
+  /// index counts from the end, `back()` is -1).
+  enum class Kind { OPGEN_FAKE_EXPR_KINDS(OPGEN_ENUM_VALUE) };
   Kind K = Kind::Literal;
   std::string Name; ///< The argument, for argument kinds.
   std::string Text; ///< The literal or operator.
@@ -131,15 +146,15 @@ struct FakeExpr {
   /// A stable spelling, for comparing expressions and for tests.
   std::string str() const;
 };
+OPGEN_ENUM_NAMES(FakeExpr::Kind, OPGEN_FAKE_EXPR_KINDS);
 
 /// How a synthesised fake makes one output, mirroring the kernel's
 /// allocation with metadata only.
 struct FakeOutput {
-  enum class Kind {
-    Empty,     ///< `at::empty_symint(Sizes, Like.options()[.dtype(Dtype)])`.
-    EmptyLike, ///< `at::empty_like(Like[, MemoryFormat])`.
-    Argument,  ///< The argument `Like` itself (out= variants return it).
-  };
+  /// Empty: `at::empty_symint(Sizes, Like.options()[.dtype(Dtype)])`;
+  /// EmptyLike: `at::empty_like(Like[, MemoryFormat])`; Argument: the
+  /// argument `Like` itself (out= variants return it).
+  enum class Kind { OPGEN_FAKE_OUTPUT_KINDS(OPGEN_ENUM_VALUE) };
   Kind K = Kind::Empty;
   std::string Like; ///< The tensor argument giving dtype, device and layout.
   std::optional<FakeExpr> Sizes;
@@ -150,6 +165,7 @@ struct FakeOutput {
 
   std::string str() const;
 };
+OPGEN_ENUM_NAMES(FakeOutput::Kind, OPGEN_FAKE_OUTPUT_KINDS);
 
 /// A fake derived from the allocations in a kernel's body; or, when none
 /// could be derived, why not.
@@ -163,6 +179,9 @@ struct FakeSynthesis {
 /// One C++ function registered as the kernel of an op for one dispatch key.
 struct Kernel {
   DispatchKey Key = DispatchKey::CPU;
+  /// The language of the file that declares the kernel; it picks the
+  /// default dispatch key.
+  Language Lang = Language::Cxx;
   /// Expression that names the function from file scope of its own
   /// translation unit, e.g. `::mylib::crop` (anonymous namespaces elided).
   std::string Callee;
@@ -185,19 +204,17 @@ struct AnnotatedFunction {
   /// alias sets, kw-only marker and overload are applied by the check phase.
   OpSchema Inferred;
   Kernel Impl;
-  /// Whether the function's return is an lvalue reference to at::Tensor.
-  bool ReturnsTensorRef = false;
 };
 
 /// Where an op's fake (meta) kernel comes from.
-enum class FakeKind {
-  None,      ///< No fake: a skeleton that raises is generated in Python.
-  NotNeeded, ///< The op only mutates and returns nothing.
-  Cpp,       ///< An author-written `[[custom_op_fake]]` registered as Meta.
-  Python,    ///< Registered by the author's fake module.
-  Synthesized, ///< Derived by opgen from a kernel's allocations (Meta).
-  Composite, ///< A CompositeExplicitAutograd kernel runs on fake tensors.
-};
+/// Where an op's fake (meta) kernel comes from. None: no fake (a skeleton
+/// that raises is generated in Python); NotNeeded: the op only mutates and
+/// returns nothing; Cpp: an author-written `[[custom_op_fake]]` registered
+/// as Meta; Python: registered by the author's fake module; Synthesized:
+/// derived by opgen from a kernel's allocations (Meta); Composite: a
+/// CompositeExplicitAutograd kernel runs on fake tensors.
+enum class FakeKind { OPGEN_FAKE_KINDS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(FakeKind, OPGEN_FAKE_KINDS);
 
 /// Where one argument of a backward op comes from, matched by the backward
 /// function's parameter name.

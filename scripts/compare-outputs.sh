@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Proves a change leaves opgen's output as it was: builds opgen at BASE (a
+# git revision, default HEAD) in build-base/ (from a worktree in
+# build-base/src), then runs that opgen and this checkout's build/bin/opgen
+# over
+#   * the bundled kernels/ (as scripts/demo.sh and add_custom_op call it), and
+#   * every opgen command line of the lit suite (test/lit), through an
+#     `opgen` wrapper that records each run's output directory, stderr and
+#     exit status,
+# and compares the two sets of files byte for byte. Discovery records
+# (--discover) are an internal format and are left out; diagnostics are
+# compared without the trailing ` [DiagId]`. Exits 1 on any difference.
+#
+#   scripts/compare-outputs.sh [BASE]
+#
+# See docs/design.md ("Refactoring without changing output").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${1:-HEAD}
+top=$PWD
+work=$top/build-base
+log() { printf '[compare] %s\n' "$*"; }
+
+[ -x build/bin/opgen ] || { echo "build/bin/opgen missing: run scripts/setup.sh" >&2; exit 2; }
+rev=$(git rev-parse --verify "$base^{commit}")
+if [ "$(cat "$work/rev" 2>/dev/null)" != "$rev" ]; then
+  log "building opgen at $base ($rev) in $work"
+  rm -rf "$work"
+  git worktree prune
+  git worktree add --detach "$work/src" "$rev" >/dev/null
+  cmake -S "$work/src" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DOPGEN_BUILD_KERNELS=OFF -DOPGEN_BUILD_TESTS=OFF \
+    -DOPGEN_PYTHON="$top/.venv/bin/python" >/dev/null
+  cmake --build "$work/build" --target opgen
+  echo "$rev" >"$work/rev"
+fi
+
+# The wrapper: runs $OPGEN_GOLDEN_BIN, keeps what -o names (unless
+# --discover) under $OPGEN_GOLDEN_DIR/<-o's name>/<n>/.
+wrapper=$work/wrapper
+mkdir -p "$wrapper"
+cat >"$wrapper/opgen" <<'WRAP'
+#!/usr/bin/env bash
+out=""; discover=0; prev=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  [ "$a" = "--discover" ] && discover=1
+  prev=$a
+done
+err=$(mktemp)
+set +e
+"$OPGEN_GOLDEN_BIN" "$@" 2> >(tee "$err" >&2)
+status=$?
+set -e
+wait
+if [ -n "$out" ] && [ $discover -eq 0 ]; then
+  case $out in /*) full=$out ;; *) full=$PWD/$out ;; esac
+  key=$(printf '%s' "$full" | sed 's#.*/Output/##; s#[^A-Za-z0-9._-]#_#g')
+  n=0; while [ -e "$OPGEN_GOLDEN_DIR/$key/$n" ]; do n=$((n + 1)); done
+  dest=$OPGEN_GOLDEN_DIR/$key/$n
+  mkdir -p "$dest"
+  [ -e "$out" ] && cp -r "$out" "$dest/out"
+  # Diagnostics without the catalogue id that ends each of them.
+  sed -E 's/ \[[A-Za-z]+\]$//' "$err" >"$dest/stderr"
+  echo "$status" >"$dest/status"
+fi
+rm -f "$err"
+exit $status
+WRAP
+chmod +x "$wrapper/opgen"
+
+collect() { # collect <opgen binary> <dir>
+  local bin=$1 dir=$2
+  rm -rf "$dir"; mkdir -p "$dir"
+  export OPGEN_GOLDEN_BIN=$bin OPGEN_GOLDEN_DIR=$dir OPGEN_LIT_TOOL_DIR=$wrapper
+  "$wrapper/opgen" kernels/*.cpp -o "$dir/tmp/demo" --python-package mylib \
+    --library-name mylib_ops --samples kernels/samples.py \
+    --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
+  "$wrapper/opgen" kernels/*.cpp kernels/*.cu -o "$dir/tmp/kernels" \
+    --python-package mylib --samples kernels/samples.py \
+    --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
+  rm -rf "$dir/tmp"
+  # Each lit test passes or fails as it may: only the outputs count here.
+  .venv/bin/python -m lit -q build/test/lit >/dev/null 2>&1 || true
+  unset OPGEN_GOLDEN_BIN OPGEN_GOLDEN_DIR OPGEN_LIT_TOOL_DIR
+}
+
+log "running $base's opgen"
+collect "$work/build/bin/opgen" "$work/before"
+log "running build/bin/opgen"
+collect "$top/build/bin/opgen" "$work/after"
+runs=$(find "$work/before" -name status | wc -l)
+files=$(find "$work/before" -type f | wc -l)
+if diff -r "$work/before" "$work/after" >"$work/diff.txt"; then
+  log "identical: $runs opgen runs, $files files (kernels/ and the lit suite)"
+else
+  log "DIFFERENT ($runs runs): see $work/diff.txt"
+  head -50 "$work/diff.txt"
+  exit 1
+fi

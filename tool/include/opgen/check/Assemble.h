@@ -1,0 +1,41 @@
+//===- Assemble.h - The checked op library from lowered functions -*- C++ -*-===//
+///
+/// \file
+/// The whole check/infer phase in one call: checks the frontend's functions
+/// (Check.h), names the library and its Python package, takes in the
+/// author's samples and fake module, and decides each op's fake (Fakes.h).
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_CHECK_ASSEMBLE_H
+#define OPGEN_CHECK_ASSEMBLE_H
+
+#include "opgen/model/Model.h"
+#include "opgen/support/Diagnostics.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// What the command line says about the library as a whole.
+struct LibraryOptions {
+  /// `--python-package`; empty: the first op's namespace (`ops` without ops).
+  std::string PythonPackage;
+  /// `--library-name`; empty: `<package>_ops`.
+  std::string LibraryName;
+  /// The samples module relative to the generated tests directory, or empty.
+  std::string SamplesPath;
+  /// The author's fake module, already read.
+  std::optional<FakeModule> Fakes;
+};
+
+/// Checks \p Functions (lowered from \p Sources, in parse order) into
+/// \p Library. Returns false when an error was reported.
+bool assembleLibrary(std::vector<std::string> Sources,
+                     std::vector<AnnotatedFunction> Functions,
+                     const LibraryOptions &Opts, DiagSink &Diags,
+                     OpLibrary &Library);
+
+} // namespace opgen
+
+#endif // OPGEN_CHECK_ASSEMBLE_H

@@ -1,0 +1,116 @@
+//===- Enums.h - The model's enums and their spellings ----------*- C++ -*-===//
+///
+/// \file
+/// One X-macro table per enum of the model: each value with the one name it
+/// has in discovery records, the manifest, generated code and messages. The
+/// enums, `enumName` and `parseEnum` are all made from these tables, so a
+/// value and its spelling are written once.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_MODEL_ENUMS_H
+#define OPGEN_MODEL_ENUMS_H
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+/// X(Value, Name, Device): the dispatch key as in
+/// `TORCH_LIBRARY_IMPL(ns, <Name>, m)`, and its `device="..."` spelling.
+#define OPGEN_DISPATCH_KEYS(X)                                                 \
+  X(CPU, "CPU", "cpu")                                                         \
+  X(CUDA, "CUDA", "cuda")                                                      \
+  X(Meta, "Meta", "meta")                                                      \
+  X(CompositeExplicitAutograd, "CompositeExplicitAutograd", "default")
+
+/// X(Value, Name): the attribute as written in the source.
+#define OPGEN_ANNOTATION_KINDS(X)                                              \
+  X(CustomOp, "custom_op")                                                     \
+  X(Fake, "custom_op_fake")                                                    \
+  X(Backward, "custom_op_backward")
+
+/// X(Value, Name): the C++ language a kernel is written in.
+#define OPGEN_LANGUAGES(X)                                                     \
+  X(Cxx, "C++")                                                                \
+  X(Cuda, "CUDA")
+
+/// X(Value, Name): the concrete C++ family of a kernel parameter.
+#define OPGEN_CPP_CONTAINERS(X)                                                \
+  X(None, "none")                                                              \
+  X(ArrayRef, "ArrayRef")                                                      \
+  X(Vector, "vector")                                                          \
+  X(StdArray, "array")                                                         \
+  X(List, "List")                                                              \
+  X(OptionalArrayRef, "OptionalArrayRef")
+
+/// X(Value, Name): the kinds of FakeExpr (Model.h documents each).
+#define OPGEN_FAKE_EXPR_KINDS(X)                                               \
+  X(Literal, "literal")                                                        \
+  X(Arg, "arg")                                                                \
+  X(ArgItem, "arg-item")                                                       \
+  X(ArgLength, "arg-length")                                                   \
+  X(Size, "size")                                                              \
+  X(Dim, "dim")                                                                \
+  X(Numel, "numel")                                                            \
+  X(ScalarTypeOf, "scalar-type-of")                                            \
+  X(Unary, "unary")                                                            \
+  X(Binary, "binary")                                                          \
+  X(Cond, "cond")                                                              \
+  X(Sizes, "sizes")                                                            \
+  X(ListArg, "list-arg")                                                       \
+  X(List, "list")                                                              \
+  X(SetItem, "set-item")
+
+/// X(Value, Name): how a synthesised fake makes one output.
+#define OPGEN_FAKE_OUTPUT_KINDS(X)                                             \
+  X(Empty, "empty")                                                            \
+  X(EmptyLike, "empty-like")                                                   \
+  X(Argument, "argument")
+
+/// X(Value, Name): where an op's fake comes from, as the manifest says it.
+#define OPGEN_FAKE_KINDS(X)                                                    \
+  X(None, "none")                                                              \
+  X(NotNeeded, "not-needed")                                                   \
+  X(Cpp, "cpp")                                                                \
+  X(Python, "python")                                                          \
+  X(Synthesized, "synthesized")                                                \
+  X(Composite, "composite")
+
+namespace opgen {
+
+/// The names of enum \p E, in declaration order (specialised next to each
+/// enum by OPGEN_ENUM_NAMES).
+template <class E> struct EnumNames;
+
+#define OPGEN_ENUM_VALUE(Value, ...) Value,
+#define OPGEN_ENUM_NAME(Value, Name, ...) Name,
+/// Defines EnumNames<Enum> from the table \p Table.
+#define OPGEN_ENUM_NAMES(Enum, Table)                                          \
+  template <> struct EnumNames<Enum> {                                         \
+    static constexpr std::string_view Names[] = {Table(OPGEN_ENUM_NAME)};      \
+  }
+
+/// The name of \p V in its table.
+template <class E> constexpr std::string_view enumName(E V) {
+  return EnumNames<E>::Names[static_cast<size_t>(V)];
+}
+
+/// The value named \p Name in E's table, if any.
+template <class E> std::optional<E> parseEnum(std::string_view Name) {
+  const auto &Names = EnumNames<E>::Names;
+  for (size_t I = 0; I < std::size(Names); ++I)
+    if (Names[I] == Name)
+      return static_cast<E>(I);
+  return std::nullopt;
+}
+
+/// Every value of E, in declaration order.
+template <class E> constexpr auto enumValues() {
+  std::array<E, std::size(EnumNames<E>::Names)> Out{};
+  for (size_t I = 0; I < Out.size(); ++I)
+    Out[I] = static_cast<E>(I);
+  return Out;
+}
+
+} // namespace opgen
+
+#endif // OPGEN_MODEL_ENUMS_H

@@ -1,0 +1,36 @@
+//===- SourceKind.cpp - What kind of file an input is ---------------------===//
+#include "opgen/model/SourceKind.h"
+
+namespace opgen {
+
+namespace {
+
+struct Extension {
+  std::string_view Suffix;
+  SourceKind Kind;
+};
+
+constexpr Extension Extensions[] = {
+#define OPGEN_EXTENSION(Suffix, Compiled, Cuda) {Suffix, {Compiled, Cuda}},
+    OPGEN_SOURCE_EXTENSIONS(OPGEN_EXTENSION)
+#undef OPGEN_EXTENSION
+};
+
+} // namespace
+
+std::optional<SourceKind> classifySource(std::string_view Path) {
+  for (const Extension &E : Extensions)
+    if (Path.size() > E.Suffix.size() &&
+        Path.substr(Path.size() - E.Suffix.size()) == E.Suffix)
+      return E.Kind;
+  return std::nullopt;
+}
+
+std::string supportedExtensions() {
+  std::string Out;
+  for (const Extension &E : Extensions)
+    Out += (Out.empty() ? "" : " ") + std::string(E.Suffix);
+  return Out;
+}
+
+} // namespace opgen
