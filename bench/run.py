@@ -119,10 +119,12 @@ class Opgen:
 
 def cuda_prelude(work: Path) -> Path:
     """opgen's CUDA prelude (a virtual file in opgen), as a real file."""
-    text = (REPO / "tool" / "lib" / "Frontend.cpp").read_text()
-    m = re.search(r'CudaPrelude = R"\((.*?)\)";', text, re.S)
-    if not m:
-        raise BenchError("cannot find the CUDA prelude in tool/lib/Frontend.cpp")
+    for source in sorted((REPO / "tool" / "lib" / "frontend").glob("*.cpp")):
+        m = re.search(r'CudaPrelude = R"\((.*?)\)";', source.read_text(), re.S)
+        if m:
+            break
+    else:
+        raise BenchError("cannot find the CUDA prelude in tool/lib/frontend/")
     path = work / "opgen_cuda_prelude.h"
     path.write_text(m[1])
     return path

@@ -73,13 +73,13 @@ collect() { # collect <opgen binary> <dir>
   local bin=$1 dir=$2
   rm -rf "$dir"; mkdir -p "$dir"
   export OPGEN_GOLDEN_BIN=$bin OPGEN_GOLDEN_DIR=$dir OPGEN_LIT_TOOL_DIR=$wrapper
-  "$wrapper/opgen" kernels/*.cpp -o "$dir/tmp/demo" --python-package mylib \
+  "$wrapper/opgen" kernels/*.cpp -o "$work/scratch/demo" --python-package mylib \
     --library-name mylib_ops --samples kernels/samples.py \
     --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
-  "$wrapper/opgen" kernels/*.cpp kernels/*.cu -o "$dir/tmp/kernels" \
+  "$wrapper/opgen" kernels/*.cpp kernels/*.cu -o "$work/scratch/kernels" \
     --python-package mylib --samples kernels/samples.py \
     --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
-  rm -rf "$dir/tmp"
+  rm -rf "$work/scratch"
   # Each lit test passes or fails as it may: only the outputs count here.
   .venv/bin/python -m lit -q build/test/lit >/dev/null 2>&1 || true
   unset OPGEN_GOLDEN_BIN OPGEN_GOLDEN_DIR OPGEN_LIT_TOOL_DIR

@@ -23,7 +23,7 @@
     ``#include <opgen/opgen.h>`` and ``#include <ATen/core/Tensor.h>`` (and a
     ``#line 1``, so line numbers match the block). Values are double-quoted;
     a ``"`` or ``\\`` inside is written ``\\"`` / ``\\\\``.
-(b) Every diagnostic of tool/include/opgen/Diagnostics.def appears in
+(b) Every diagnostic of tool/include/opgen/support/Diagnostics.def appears in
     docs/diagnostics.md by its id, with its message and hint verbatim.
 (c) Every option ``opgen --help`` prints appears in docs/cli.md.
 (d) Every keyword of add_custom_op() (cmake/AddCustomOp.cmake's
@@ -51,7 +51,7 @@ REPO = Path(__file__).resolve().parents[2]
 BUILD_DIR = Path(os.environ.get("OPGEN_BUILD_DIR") or REPO / "build")
 OPGEN = BUILD_DIR / "bin" / "opgen"
 DOCS = REPO / "docs"
-DIAGNOSTICS_DEF = REPO / "tool" / "include" / "opgen" / "Diagnostics.def"
+DIAGNOSTICS_DEF = REPO / "tool" / "include" / "opgen" / "support" / "Diagnostics.def"
 ADD_CUSTOM_OP = REPO / "cmake" / "AddCustomOp.cmake"
 
 PRELUDE = "#include <opgen/opgen.h>\n#include <ATen/core/Tensor.h>\n#line 1\n"

@@ -11,7 +11,7 @@
 //   * every diagnostic comes with an argument for each %N of its message and
 //     hint;
 //   * every checked op's schema parses back to itself from both printed forms
-//     (DESIGN.md §2: every emitted schema must round-trip);
+//     (docs/types.md: every emitted schema must round-trip);
 //   * the emitters produce a manifest.
 //
 // Inputs that contain `__debug` are skipped: `#pragma clang __debug crash`

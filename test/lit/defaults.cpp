@@ -1,4 +1,4 @@
-// DESIGN §2 defaults, rendered the way torch prints them: std::nullopt,
+// Defaults (docs/types.md), rendered the way torch prints them: std::nullopt,
 // c10::nullopt and `{}` on optionals are None; true/false are True/False;
 // integers and floats keep their sign (1e-5 prints as torch's repr,
 // 1.0000000000000001e-05); strings are quoted; braced number lists are

@@ -1,4 +1,4 @@
-// DESIGN §1: kernels of one op must agree on the schema (modulo int64_t vs
+// docs/annotation.md: kernels of one op must agree on the schema (modulo int64_t vs
 // c10::SymInt); otherwise opgen reports both locations: an error at one
 // kernel and a note at the other. Two kernels for one dispatch key are an
 // error too.

@@ -1,4 +1,4 @@
-// DESIGN §1: an annotation belongs to the free function declaration it
+// docs/annotation.md: an annotation belongs to the free function declaration it
 // precedes. On anything else it is an error naming what it is on, never
 // silently ignored, and never passed on to the next function.
 // RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before

@@ -1,4 +1,4 @@
-// DESIGN §1: the op name is `ns::name` or `ns::name.overload`, with
+// docs/annotation.md: the op name is `ns::name` or `ns::name.overload`, with
 // identifiers; a missing namespace is an error. The error points at the
 // name's string literal.
 // RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before

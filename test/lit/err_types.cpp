@@ -1,4 +1,4 @@
-// DESIGN §2: types with no schema equivalent are errors that point at the
+// docs/types.md: types with no schema equivalent are errors that point at the
 // type, with a hint. A failed run writes nothing: the previous output stays
 // byte-identical.
 // RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before

@@ -1,4 +1,4 @@
-// DESIGN §2 mutation: every parameter in `mutates` gets its own alias set,
+// Mutation (docs/types.md): every parameter in `mutates` gets its own alias set,
 // a, b, c, ... in parameter order (not in the order `mutates` lists them);
 // an `at::Tensor&` return aliases the one mutated tensor.
 // RUN: rm -rf %t && opgen %s -o %t 2> %t.stderr
@@ -13,7 +13,7 @@
 
 namespace mut {
 
-// The DESIGN example, verbatim. positions and cache are non-const
+// The docs/annotation.md example, verbatim. positions and cache are non-const
 // references that are not mutated: a warning each, and plain `Tensor`.
 // REG-DAG: m.def("rotary_embedding(Tensor positions, Tensor(a!) query, Tensor(b!)? key, int head_size, Tensor cache, bool is_neox) -> ()");
 // MANIFEST-DAG: "schema": "mut::rotary_embedding(Tensor positions, Tensor(a!) query, Tensor(b!)? key, int head_size, Tensor cache, bool is_neox) -> ()",

@@ -1,4 +1,4 @@
-// Where the annotation may sit (DESIGN §1): on a definition, in an anonymous
+// Where the annotation may sit (docs/annotation.md): on a definition, in an anonymous
 // namespace, on a static function, on a declaration in a header that is
 // separate from the definition, at global scope, in extern "C++" / nested
 // namespaces, next to other attributes, and produced by a macro. The

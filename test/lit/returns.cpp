@@ -1,4 +1,4 @@
-// DESIGN §2 returns: at::Tensor, std::tuple, std::vector<at::Tensor>, void,
+// Returns (docs/types.md): at::Tensor, std::tuple, std::vector<at::Tensor>, void,
 // scalars and lists, optionals, and the `at::Tensor&` out-variant that
 // aliases the mutated argument.
 // RUN: rm -rf %t && opgen %s -o %t

@@ -1,4 +1,4 @@
-// DESIGN §2: types are matched after desugaring, so torch::Tensor, at::
+// docs/types.md: types are matched after desugaring, so torch::Tensor, at::
 // and c10:: spellings, c10::optional/at::optional and user typedefs and
 // aliases all map like the types they name. <torch/types.h> is the real
 // header that makes torch::Tensor.

@@ -1,4 +1,4 @@
-// DESIGN §2: at::Scalar, at::ScalarType, at::Layout, at::MemoryFormat,
+// docs/types.md: at::Scalar, at::ScalarType, at::Layout, at::MemoryFormat,
 // at::Device and at::Generator, with their c10:: spellings and optionals.
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

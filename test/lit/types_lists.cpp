@@ -1,4 +1,4 @@
-// DESIGN §2: lists. Tensor lists (TensorList, std::vector by value or
+// docs/types.md: lists. Tensor lists (TensorList, std::vector by value or
 // const&, optional vector, c10::List of optional tensors), int lists
 // (IntArrayRef, std::vector<int64_t>), SymInt lists, float lists and
 // fixed-size bool arrays.

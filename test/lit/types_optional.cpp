@@ -1,4 +1,4 @@
-// DESIGN §2: std::optional<T> of every supported T is `T?`, by value or
+// docs/types.md: std::optional<T> of every supported T is `T?`, by value or
 // const&, spelled std::optional, c10::optional or at::optional.
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

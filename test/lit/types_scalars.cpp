@@ -1,4 +1,4 @@
-// DESIGN §2: int64_t, c10::SymInt (by value), double, bool and at::Scalar
+// docs/types.md: int64_t, c10::SymInt (by value), double, bool and at::Scalar
 // parameters. Returns: returns.cpp.
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

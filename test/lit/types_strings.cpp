@@ -1,4 +1,4 @@
-// DESIGN §2: std::string (by value or const&), std::string_view and
+// docs/types.md: std::string (by value or const&), std::string_view and
 // c10::string_view are `str`; std::string is also a `str` return.
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

@@ -1,4 +1,4 @@
-// DESIGN §2: tensor parameters (by value, const&, non-const&), each asserted
+// docs/types.md: tensor parameters (by value, const&, non-const&), each asserted
 // as the exact schema in m.def and in the manifest. Returns: returns.cpp.
 // RUN: rm -rf %t && opgen %s -o %t 2> %t.stderr
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp

@@ -80,7 +80,7 @@ TEST(CheckTest, AppliesNameAndKeepsInferredSignature) {
 }
 
 TEST(CheckTest, MutatesGivesAliasSetsInParameterOrder) {
-  // DESIGN.md §2: rotary_embedding with mutates="query,key".
+  // docs/annotation.md: rotary_embedding with mutates="query,key".
   Type Cache = tensor();
   RecordingDiagSink Diags;
   OpLibrary L;

@@ -87,11 +87,23 @@ DiscoveryRecord record() {
   return R;
 }
 
+/// readDiscoveryRecord into \p Back, or its error message into \p Error.
+bool readRecord(const std::string &Text, const std::string &Root,
+                DiscoveryRecord &Back, std::string &Error) {
+  llvm::Expected<DiscoveryRecord> Read = readDiscoveryRecord(Text, Root);
+  if (!Read) {
+    Error = llvm::toString(Read.takeError());
+    return false;
+  }
+  Back = std::move(*Read);
+  return true;
+}
+
 TEST(DiscoveryTest, RoundTripsEveryField) {
   std::string Text = writeDiscoveryRecord(record());
   DiscoveryRecord Back;
   std::string Error;
-  ASSERT_TRUE(readDiscoveryRecord(Text, "/src", Back, Error)) << Error;
+  ASSERT_TRUE(readRecord(Text, "/src", Back, Error)) << Error;
   EXPECT_EQ(writeDiscoveryRecord(Back), Text);
 
   AnnotatedFunction Want = function();
@@ -138,12 +150,10 @@ TEST(DiscoveryTest, IsDeterministicAndReadable) {
 TEST(DiscoveryTest, RebasesLocationsOntoTheReadersRoot) {
   DiscoveryRecord Back;
   std::string Error;
-  ASSERT_TRUE(readDiscoveryRecord(writeDiscoveryRecord(record()), "/src/kernels",
-                                  Back, Error))
+  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/src/kernels", Back, Error))
       << Error;
   EXPECT_EQ(Back.Functions[0].Impl.Loc, (SourceLoc{"k.cpp", 4, 12}));
-  ASSERT_TRUE(readDiscoveryRecord(writeDiscoveryRecord(record()), "/elsewhere",
-                                  Back, Error))
+  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/elsewhere", Back, Error))
       << Error;
   EXPECT_EQ(Back.Functions[0].Attr.Loc.File, "/src/kernels/k.cpp");
 }
@@ -153,7 +163,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   std::string Error;
   auto Fails = [&](std::string Text) {
     Error.clear();
-    return !readDiscoveryRecord(Text, "/src", Back, Error);
+    return !readRecord(Text, "/src", Back, Error);
   };
   EXPECT_TRUE(Fails("[1, 2"));
   EXPECT_EQ(Error.rfind("not JSON: ", 0), 0u) << Error;

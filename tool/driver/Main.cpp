@@ -295,24 +295,24 @@ bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOu
       Diags.report(opgen::DiagId::NoSuchInput, {}, {Path});
       continue;
     }
-    opgen::DiscoveryRecord Record;
-    std::string Why;
-    if (!opgen::readDiscoveryRecord((*Text)->getBuffer().str(), RootDir,
-                                    Record, Why)) {
-      Diags.report(opgen::DiagId::BadDiscoveryRecord, {}, {Path, Why});
+    Expected<opgen::DiscoveryRecord> Record =
+        opgen::readDiscoveryRecord((*Text)->getBuffer().str(), RootDir);
+    if (!Record) {
+      Diags.report(opgen::DiagId::BadDiscoveryRecord, {},
+                   {Path, toString(Record.takeError())});
       continue;
     }
     // A source found in two records (written by two discoveries) counts
     // once: its functions are taken from the first record.
     std::set<std::string> Added;
-    for (const std::string &S : Record.Sources)
+    for (const std::string &S : Record->Sources)
       if (addSource(S, S, SourcesOut, ShardOwners, Diags))
         Added.insert(S);
-    for (opgen::AnnotatedFunction &F : Record.Functions)
+    for (opgen::AnnotatedFunction &F : Record->Functions)
       if (Added.count(F.Impl.HostSource))
         Functions.push_back(std::move(F));
-    Found.Dependencies.insert(Record.Dependencies.begin(),
-                              Record.Dependencies.end());
+    Found.Dependencies.insert(Record->Dependencies.begin(),
+                              Record->Dependencies.end());
     Found.Dependencies.insert(Abs);
   }
   if (Diags.errorCount())
@@ -421,24 +421,18 @@ int main(int Argc, const char **Argv) {
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
       "bindings and opcheck tests from [[custom_op(...)]] annotations\n");
-  if (OutputDir.empty() || Sources.empty()) {
-    errs() << "opgen: error: need at least one source and -o <dir>\n"
-           << "opgen: note: usage: opgen [options] <sources>... -o <dir> "
-              "[-p <build-dir>] [-- <compiler args>]\n"
-           << "opgen: note:    or: opgen --discover [options] <sources>... -o "
-              "<record.json> [-- <compiler args>]\n"
-           << "opgen: note:    or: opgen --combine [options] <record.json>... "
-              "-o <dir>\n";
-    return 1;
-  }
-
-  if (DiscoverMode && CombineMode) {
-    errs() << "opgen: error: --discover and --combine exclude each other\n";
-    return 1;
-  }
-
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
+  if (OutputDir.empty() || Sources.empty()) {
+    Diags->report(opgen::DiagId::UsageNoInputs, {});
+    return 1;
+  }
+  if (DiscoverMode && CombineMode) {
+    Diags->report(opgen::DiagId::UsageExclusiveModes, {},
+                  {"--discover", "--combine"});
+    return 1;
+  }
+
   std::vector<std::string> Inputs;
   opgen::FrontendResult Found;
   if (CombineMode) {

@@ -29,7 +29,7 @@ void sgl_fused_add_rmsnorm(torch::Tensor input, torch::Tensor residual,
 void silu_and_mul(at::Tensor& out, at::Tensor& input);
 
 // sgl-kernel takes `const torch::Dtype& out_dtype`; opgen wants enums by
-// value (DESIGN §2 rejects references to scalars), so it is by value here.
+// value (docs/types.md rejects references to scalars), so it is by value here.
 // from: sgl-project/sglang:sgl-kernel/csrc/common_extension.cc:101
 [[custom_op("sgl_kernel::int8_scaled_mm")]]
 torch::Tensor int8_scaled_mm(const torch::Tensor& mat_a,

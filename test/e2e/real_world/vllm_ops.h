@@ -29,7 +29,7 @@ void rms_norm(torch::Tensor& result, torch::Tensor& input,
 void fused_add_rms_norm(torch::Tensor& input, torch::Tensor& residual,
                         torch::Tensor& weight, double epsilon);
 
-// The DESIGN §2 example.
+// The docs/annotation.md example.
 // from: vllm-project/vllm:csrc/cpu/torch_bindings.cpp:147
 [[custom_op("_C::rotary_embedding", mutates="query,key")]]
 void rotary_embedding(torch::Tensor& positions, torch::Tensor& query,

@@ -1,5 +1,5 @@
 """Every schema in a generated manifest.json must round-trip through
-torch._C.parse_schema unchanged (DESIGN §2), and so must the m.def strings
+torch._C.parse_schema unchanged (docs/types.md), and so must the m.def strings
 in registration.cpp once the namespace is put back.
 
 usage: roundtrip.py <output dir>

@@ -1,6 +1,8 @@
 //===- Check.cpp - Apply annotations, merge kernels, validate -------------===//
 #include "opgen/check/Check.h"
 
+#include "llvm/Support/Error.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -64,25 +66,40 @@ std::vector<std::string> splitList(const std::string &S) {
   return Out;
 }
 
-/// Parses `ns::name[.overload]`; returns the reason on failure.
-std::string parseOpName(const std::string &Text, OpSchema &S) {
+/// Parses `ns::name[.overload]` into the name fields of a schema.
+llvm::Expected<OpSchema> parseOpName(const std::string &Text) {
+  auto Fail = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  OpSchema S;
   size_t Sep = Text.find("::");
   if (Sep == std::string::npos)
-    return "missing namespace";
+    return Fail("missing namespace");
   S.Namespace = Text.substr(0, Sep);
   std::string Rest = Text.substr(Sep + 2);
   size_t Dot = Rest.find('.');
   S.Name = Rest.substr(0, Dot);
   S.Overload = Dot == std::string::npos ? "" : Rest.substr(Dot + 1);
   if (!isIdentifier(S.Namespace))
-    return "namespace '" + S.Namespace + "' is not an identifier";
+    return Fail("namespace '" + S.Namespace + "' is not an identifier");
   if (!isIdentifier(S.Name))
-    return "name '" + S.Name + "' is not an identifier";
+    return Fail("name '" + S.Name + "' is not an identifier");
   if (Dot != std::string::npos && !isIdentifier(S.Overload))
-    return "overload '" + S.Overload + "' is not an identifier";
+    return Fail("overload '" + S.Overload + "' is not an identifier");
   if (S.Overload == "default")
-    return "'default' is reserved for the unnamed overload";
-  return "";
+    return Fail("'default' is reserved for the unnamed overload");
+  return S;
+}
+
+/// parseOpName, reporting a bad name as BadOpName at the annotation's name.
+std::optional<OpSchema> opNameOf(const Annotation &Attr, DiagSink &Diags) {
+  llvm::Expected<OpSchema> Name = parseOpName(Attr.Name.Text);
+  if (!Name) {
+    Diags.report(DiagId::BadOpName, Attr.Name.Loc,
+                 {Attr.Name.Text, llvm::toString(Name.takeError())});
+    return std::nullopt;
+  }
+  return *Name;
 }
 
 std::string aliasSetName(unsigned Index) {
@@ -124,11 +141,12 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
   unsigned Before = Diags.errorCount();
   reportUnknownKeys(Attr, DiagId::AttrUnknownKey, Diags);
 
-  std::string Why = parseOpName(Attr.Name.Text, S);
-  if (!Why.empty()) {
-    Diags.report(DiagId::BadOpName, Attr.Name.Loc, {Attr.Name.Text, Why});
+  std::optional<OpSchema> Name = opNameOf(Attr, Diags);
+  if (!Name)
     return false;
-  }
+  S.Namespace = Name->Namespace;
+  S.Name = Name->Name;
+  S.Overload = Name->Overload;
 
   for (size_t I = 0; I < S.Arguments.size(); ++I)
     if (!isIdentifier(S.Arguments[I].Name))
@@ -270,15 +288,12 @@ bool unify(OpSchema &Into, const OpSchema &From) {
 void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
                    DiagSink &Diags) {
   reportUnknownKeys(Fn.Attr, DiagId::AttrUnknownKey, Diags);
-  OpSchema Name;
-  std::string Why = parseOpName(Fn.Attr.Name.Text, Name);
-  if (!Why.empty()) {
-    Diags.report(DiagId::BadOpName, Fn.Attr.Name.Loc, {Fn.Attr.Name.Text, Why});
+  std::optional<OpSchema> Name = opNameOf(Fn.Attr, Diags);
+  if (!Name)
     return;
-  }
-  auto It = Ops.find(Name.fullName());
+  auto It = Ops.find(Name->fullName());
   if (It == Ops.end()) {
-    Diags.report(DiagId::FakeForUnknownOp, Fn.Attr.Name.Loc, {Name.fullName()});
+    Diags.report(DiagId::FakeForUnknownOp, Fn.Attr.Name.Loc, {Name->fullName()});
     return;
   }
   Op &O = It->second;
@@ -297,14 +312,14 @@ void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
       Fake.Returns[I].Ty.ElementAlias = O.Schema.Returns[I].Ty.ElementAlias;
   if (!unify(O.Schema, Fake)) {
     Diags.report(DiagId::FakeSignatureMismatch, Fn.Impl.Loc,
-                 {Name.fullName(), printSchema(Fake)});
+                 {Name->fullName(), printSchema(Fake)});
     Diags.report(DiagId::ConflictingSchemasOther, O.Kernels.front().Loc,
                  {printSchema(O.Schema)});
     return;
   }
   for (const Kernel &K : O.Kernels)
     if (K.Key == DispatchKey::Meta) {
-      Diags.report(DiagId::DuplicateKernel, Fn.Impl.Loc, {Name.fullName(), "Meta"});
+      Diags.report(DiagId::DuplicateKernel, Fn.Impl.Loc, {Name->fullName(), "Meta"});
       Diags.report(DiagId::DuplicateKernelOther, K.Loc, {"Meta"});
       return;
     }
@@ -475,12 +490,10 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
                                 Known.end();
                        }),
         Fn.Attr.Keys.end());
-    OpSchema Forward;
-    std::string Why = parseOpName(Fn.Attr.Name.Text, Forward);
-    if (!Why.empty()) {
-      Diags.report(DiagId::BadOpName, Fn.Attr.Name.Loc, {Fn.Attr.Name.Text, Why});
+    std::optional<OpSchema> Name = opNameOf(Fn.Attr, Diags);
+    if (!Name)
       continue;
-    }
+    const OpSchema &Forward = *Name;
     OpSchema Backward = Forward;
     Backward.Name += "_backward";
     Links.push_back({Forward.fullName(), Backward.fullName(), Fn});

@@ -1,6 +1,8 @@
 //===- Fakes.cpp - Decide where each op's fake kernel comes from ----------===//
 #include "opgen/check/Fakes.h"
 
+#include "llvm/Support/Error.h"
+
 #include <algorithm>
 #include <regex>
 
@@ -28,7 +30,7 @@ namespace {
 
 /// Checks a kernel's synthesised outputs against the op's schema: an
 /// output that is an argument must be the argument its return aliases.
-bool acceptSynthesis(const Op &O, const FakeSynthesis &S, std::string &Why) {
+llvm::Error acceptSynthesis(const Op &O, const FakeSynthesis &S) {
   for (size_t I = 0; I < S.Outputs.size() && I < O.Schema.Returns.size(); ++I) {
     const FakeOutput &Out = S.Outputs[I];
     if (Out.K != FakeOutput::Kind::Argument)
@@ -40,12 +42,13 @@ bool acceptSynthesis(const Op &O, const FakeSynthesis &S, std::string &Why) {
         Arg = &A;
     if (!RetAlias || !Arg || !Arg->Ty.alias() ||
         Arg->Ty.alias()->BeforeSets != RetAlias->BeforeSets) {
-      Why = "it returns the argument '" + Out.Like +
-            "' itself, but the schema does not say the output aliases it";
-      return false;
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "it returns the argument '" + Out.Like +
+              "' itself, but the schema does not say the output aliases it");
     }
   }
-  return true;
+  return llvm::Error::success();
 }
 
 /// A fake from the first kernel (in key order: CPU, CUDA, ...) whose body
@@ -63,11 +66,15 @@ void synthesize(Op &O, DiagSink &Diags) {
       if (!K.Synthesis)
         continue;
       std::string Rejected;
-      if (K.Synthesis->Ok && acceptSynthesis(O, *K.Synthesis, Rejected)) {
-        O.Fake = FakeKind::Synthesized;
-        O.SynthesizedFake = K.Synthesis->Outputs;
-        O.FakeWhere = K.Loc.str();
-        return;
+      if (K.Synthesis->Ok) {
+        llvm::Error E = acceptSynthesis(O, *K.Synthesis);
+        if (!E) {
+          O.Fake = FakeKind::Synthesized;
+          O.SynthesizedFake = K.Synthesis->Outputs;
+          O.FakeWhere = K.Loc.str();
+          return;
+        }
+        Rejected = llvm::toString(std::move(E));
       }
       if (!Why.empty())
         continue;

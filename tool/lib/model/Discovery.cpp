@@ -377,29 +377,24 @@ std::string writeDiscoveryRecord(const DiscoveryRecord &Record) {
   return llvm::formatv("{0:2}", Doc).str() + "\n";
 }
 
-bool readDiscoveryRecord(const std::string &Text, const std::string &Root,
-                         DiscoveryRecord &Record, std::string &Error) {
+llvm::Expected<DiscoveryRecord> readDiscoveryRecord(const std::string &Text,
+                                                    const std::string &Root) {
+  auto Fail = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
   llvm::Expected<Value> Doc = llvm::json::parse(Text);
-  if (!Doc) {
-    Error = "not JSON: " + llvm::toString(Doc.takeError());
-    return false;
-  }
+  if (!Doc)
+    return Fail("not JSON: " + llvm::toString(Doc.takeError()));
   const Object *Top = Doc->getAsObject();
-  if (!Top || Top->getString("format") != llvm::StringRef(FormatTag)) {
-    Error = "not a discovery record";
-    return false;
-  }
-  if (Top->getInteger("version") != FormatVersion) {
-    Error = "written by another version of opgen (format " +
-            std::to_string(Top->getInteger("version").value_or(0)) +
-            ", this opgen reads " + std::to_string(FormatVersion) + ")";
-    return false;
-  }
+  if (!Top || Top->getString("format") != llvm::StringRef(FormatTag))
+    return Fail("not a discovery record");
+  if (Top->getInteger("version") != FormatVersion)
+    return Fail("written by another version of opgen (format " +
+                std::to_string(Top->getInteger("version").value_or(0)) +
+                ", this opgen reads " + std::to_string(FormatVersion) + ")");
   std::optional<llvm::StringRef> RecordRoot = Top->getString("root");
-  if (!RecordRoot || !RecordRoot->startswith("/")) {
-    Error = "record.root: expected an absolute directory";
-    return false;
-  }
+  if (!RecordRoot || !RecordRoot->startswith("/"))
+    return Fail("record.root: expected an absolute directory");
   Reader R(RecordRoot->str(), Root);
   DiscoveryRecord Out;
   Out.Root = Root;
@@ -415,12 +410,9 @@ bool readDiscoveryRecord(const std::string &Text, const std::string &Root,
     for (size_t I = 0; I < Deps->size(); ++I)
       Out.Dependencies.insert(
           R.string((*Deps)[I], "dependencies[" + std::to_string(I) + "]"));
-  if (!R.ok()) {
-    Error = R.error();
-    return false;
-  }
-  Record = std::move(Out);
-  return true;
+  if (!R.ok())
+    return Fail(R.error());
+  return Out;
 }
 
 } // namespace opgen

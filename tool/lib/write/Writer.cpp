@@ -1,6 +1,8 @@
 //===- Writer.cpp - Write generated files atomically ----------------------===//
 #include "opgen/write/Writer.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -24,24 +26,28 @@ std::optional<std::string> readFile(const fs::path &Path) {
   return SS.str();
 }
 
-/// The "files" list of an earlier run's manifest.json: what opgen owns.
+/// The "files" list of an earlier run's manifest.json: what opgen owns. A
+/// manifest that does not parse, or lists something other than plain
+/// relative paths, owns nothing: no file is removed on its word.
 std::set<std::string> previouslyGenerated(const fs::path &Dir) {
   std::set<std::string> Out;
   std::optional<std::string> Manifest = readFile(Dir / "manifest.json");
   if (!Manifest)
     return Out;
-  size_t Pos = Manifest->find("\"files\": [");
-  if (Pos == std::string::npos)
+  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(*Manifest);
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
     return Out;
-  size_t End = Manifest->find(']', Pos);
-  for (size_t Q = Manifest->find('"', Pos + 9); Q < End;
-       Q = Manifest->find('"', Q + 1)) {
-    size_t Close = Manifest->find('"', Q + 1);
-    std::string Name = Manifest->substr(Q + 1, Close - Q - 1);
+  }
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  const llvm::json::Array *Files = Root ? Root->getArray("files") : nullptr;
+  if (!Files)
+    return Out;
+  for (const llvm::json::Value &V : *Files) {
+    std::optional<llvm::StringRef> Name = V.getAsString();
     // Only plain relative paths; never follow anything that leaves Dir.
-    if (!Name.empty() && Name[0] != '/' && Name.find("..") == std::string::npos)
-      Out.insert(Name);
-    Q = Close;
+    if (Name && !Name->empty() && !Name->startswith("/") && !Name->contains(".."))
+      Out.insert(Name->str());
   }
   return Out;
 }

@@ -17,6 +17,8 @@
 
 #include "opgen/model/Model.h"
 
+#include "llvm/Support/Error.h"
+
 #include <set>
 #include <string>
 #include <vector>
@@ -39,9 +41,9 @@ std::string writeDiscoveryRecord(const DiscoveryRecord &Record);
 
 /// Reads a record written by writeDiscoveryRecord of this opgen version,
 /// with its locations made relative to \p Root (which may differ from the
-/// record's). On failure returns false and says why in \p Error.
-bool readDiscoveryRecord(const std::string &Text, const std::string &Root,
-                         DiscoveryRecord &Record, std::string &Error);
+/// record's). The error names the first bad field.
+llvm::Expected<DiscoveryRecord> readDiscoveryRecord(const std::string &Text,
+                                                    const std::string &Root);
 
 } // namespace opgen
 

@@ -1,0 +1,178 @@
+//===- FakesTest.cpp - Tests for deciding where each fake comes from ------===//
+///
+/// \file
+/// assignFakes on hand-built ops: the order of the sources of a fake (the
+/// author's C++ fake, the author's Python module, none needed, a composite
+/// kernel, a synthesised fake) and the note that says why none could be
+/// synthesised.
+//===----------------------------------------------------------------------===//
+
+#include "opgen/check/Fakes.h"
+
+#include <gtest/gtest.h>
+
+using namespace opgen;
+
+namespace {
+
+Type tensor() { return Type::scalar(BaseType::Tensor); }
+
+/// `ns::<Name>(Tensor x) -> Tensor` with one CPU kernel at k.cpp:<Line>.
+Op op(const std::string &Name, unsigned Line = 10) {
+  Op O;
+  O.Schema.Namespace = "ns";
+  O.Schema.Name = Name;
+  O.Schema.Arguments.push_back({"x", tensor()});
+  O.Schema.Returns.push_back({"", tensor()});
+  Kernel K;
+  K.Loc = {"k.cpp", Line, 12};
+  O.Kernels.push_back(K);
+  O.Loc = {"k.cpp", Line - 1, 3};
+  return O;
+}
+
+/// A synthesis that makes one output like argument \p Like.
+FakeSynthesis allocatesLike(const std::string &Like) {
+  FakeSynthesis S;
+  S.Ok = true;
+  FakeOutput Out;
+  Out.K = FakeOutput::Kind::EmptyLike;
+  Out.Like = Like;
+  Out.Factory = "at::empty_like";
+  S.Outputs.push_back(Out);
+  return S;
+}
+
+FakeSynthesis refused(const std::string &Why, SourceLoc Where) {
+  FakeSynthesis S;
+  S.Why = Why;
+  S.WhyLoc = Where;
+  return S;
+}
+
+TEST(FakesTest, PythonModuleRegistrationsAreFound) {
+  std::set<std::string> Ops = pythonFakeOps(
+      "@torch.library.register_fake(\"ns::a\")\n"
+      "register_fake( 'ns::b.default' )\n"
+      "helper.register_fake(\"ns::c.out\")\n"
+      "# register_fake(ns::not_a_string)\n");
+  EXPECT_EQ(Ops, (std::set<std::string>{"ns::a", "ns::b", "ns::c.out"}));
+}
+
+TEST(FakesTest, SourcesAreTriedInOrder) {
+  OpLibrary L;
+  L.PythonPackage = "pkg";
+  L.Fakes = FakeModule{"my_fakes", "kernels/my_fakes.py",
+                       "register_fake(\"ns::python\")"};
+
+  Op Cpp = op("cpp");
+  Cpp.Fake = FakeKind::Cpp;
+  Cpp.FakeWhere = "k.cpp:3";
+  Op Python = op("python");
+  Python.Kernels[0].Synthesis = allocatesLike("x"); // the module wins
+  Op MutatesOnly = op("mutates_only");
+  MutatesOnly.Schema.Returns.clear();
+  MutatesOnly.Schema.Arguments[0].Ty.ElementAlias = AliasInfo{{"a"}, {}, true};
+  Op Composite = op("composite");
+  Composite.Kernels[0].Key = DispatchKey::CompositeExplicitAutograd;
+  Op Synth = op("synth", 20);
+  Synth.Kernels[0].Synthesis = allocatesLike("x");
+  L.Ops = {Cpp, Python, MutatesOnly, Composite, Synth};
+
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Cpp);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "k.cpp:3");
+  EXPECT_EQ(L.Ops[1].Fake, FakeKind::Python);
+  EXPECT_EQ(L.Ops[1].FakeWhere, "kernels/my_fakes.py");
+  EXPECT_EQ(L.Ops[2].Fake, FakeKind::NotNeeded);
+  EXPECT_EQ(L.Ops[3].Fake, FakeKind::Composite);
+  EXPECT_EQ(L.Ops[3].FakeWhere, "k.cpp:10");
+  EXPECT_EQ(L.Ops[4].Fake, FakeKind::Synthesized);
+  EXPECT_EQ(L.Ops[4].FakeWhere, "k.cpp:20");
+  ASSERT_EQ(L.Ops[4].SynthesizedFake.size(), 1u);
+  EXPECT_EQ(L.Ops[4].SynthesizedFake[0].str(), "(empty-like x)");
+}
+
+TEST(FakesTest, TheFirstKernelThatSynthesisesWins) {
+  OpLibrary L;
+  Op O = op("two_kernels");
+  O.Kernels[0].Synthesis = refused("it calls helper()", {"k.cpp", 14, 5});
+  Kernel Cuda;
+  Cuda.Key = DispatchKey::CUDA;
+  Cuda.Loc = {"k.cu", 30, 12};
+  Cuda.Synthesis = allocatesLike("x");
+  O.Kernels.push_back(Cuda);
+  L.Ops = {O};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "k.cu:30");
+  EXPECT_TRUE(Diags.Records.empty());
+}
+
+TEST(FakesTest, TheNoteGivesTheFirstKernelsReasonAndPlace) {
+  OpLibrary L;
+  Op O = op("refused");
+  O.Kernels[0].Synthesis = refused("it calls helper()", {"k.cpp", 14, 5});
+  Kernel Cuda;
+  Cuda.Key = DispatchKey::CUDA;
+  Cuda.Synthesis = refused("another reason", {"k.cu", 40, 5});
+  O.Kernels.push_back(Cuda);
+  L.Ops = {O};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::FakeNotSynthesized);
+  EXPECT_EQ(Diags.Records[0].Loc, (SourceLoc{"k.cpp", 14, 5}));
+  EXPECT_EQ(Diags.Records[0].Args,
+            (std::vector<std::string>{"ns::refused", "it calls helper()"}));
+}
+
+TEST(FakesTest, ReturningAnArgumentNeedsTheSchemasAlias) {
+  OpLibrary L;
+  Op O = op("returns_x");
+  FakeSynthesis S = allocatesLike("x");
+  S.Outputs[0].K = FakeOutput::Kind::Argument;
+  O.Kernels[0].Synthesis = S;
+  L.Ops = {O};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Loc, (SourceLoc{"k.cpp", 10, 12}));
+  EXPECT_EQ(Diags.Records[0].Args[1],
+            "it returns the argument 'x' itself, but the schema does not say the "
+            "output aliases it");
+
+  // With `Tensor(a!) x -> Tensor(a!)` the same synthesis is accepted.
+  L.Ops[0].Fake = FakeKind::None;
+  L.Ops[0].Schema.Arguments[0].Ty.ElementAlias = AliasInfo{{"a"}, {}, true};
+  L.Ops[0].Schema.Returns[0].Ty.ElementAlias = AliasInfo{{"a"}, {}, true};
+  RecordingDiagSink Accepted;
+  assignFakes(L, Accepted);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
+}
+
+TEST(FakesTest, DataDependentOutputsAndUnseenBodiesGetTheirOwnNotes) {
+  OpLibrary L;
+  Op Nonzero = op("nonzero");
+  Nonzero.Tags = {"data_dependent_output"};
+  Nonzero.Kernels[0].Synthesis = allocatesLike("x");
+  Op Declared = op("declared_only");
+  L.Ops = {Nonzero, Declared};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  EXPECT_EQ(L.Ops[1].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 2u);
+  EXPECT_EQ(Diags.Records[0].Args[1],
+            "its output sizes depend on the data (tag data_dependent_output)");
+  EXPECT_EQ(Diags.Records[0].Loc, L.Ops[0].Loc);
+  EXPECT_NE(Diags.Records[1].Args[1].find("no kernel body was seen"),
+            std::string::npos);
+}
+
+} // namespace
