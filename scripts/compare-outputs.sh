@@ -81,7 +81,7 @@ collect() { # collect <opgen binary> <dir>
     --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
   rm -rf "$work/scratch"
   # Each lit test passes or fails as it may: only the outputs count here.
-  .venv/bin/python -m lit -q build/test/lit >/dev/null 2>&1 || true
+  .venv/bin/lit -q build/test/lit >/dev/null 2>&1 || true
   unset OPGEN_GOLDEN_BIN OPGEN_GOLDEN_DIR OPGEN_LIT_TOOL_DIR
 }
 
