@@ -48,9 +48,16 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> mix_backward_backward(
     const at::Tensor &grad_0, const at::Tensor &grad_1, const at::Tensor &grad,
     const at::Tensor &a, const at::Tensor &b);
 
+// name= names the backward op (torchvision's `_roi_align_backward` style).
+[[custom_op("ag::shift")]]
+at::Tensor shift(const at::Tensor &x);
+[[custom_op_backward("ag::shift", name="ag::_shift_backward")]]
+at::Tensor shift_grad(const at::Tensor &grad);
+
 } // namespace ag
 
 // The backward ops are ops of the library.
+// REG: m.def("_shift_backward(Tensor grad) -> Tensor");
 // REG: m.def("mix_backward(Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor)");
 // REG: m.def("mix_backward_backward(Tensor grad_0, Tensor grad_1, Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor, Tensor)");
 // REG: m.def("scale_backward(Tensor grad, Tensor x, float s) -> Tensor");
@@ -58,11 +65,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> mix_backward_backward(
 // REG: TORCH_LIBRARY_IMPL(ag, CompositeExplicitAutograd, m) {
 // REG-NEXT: m.impl("scale_backward", TORCH_FN(opgen_generated::ag_scale_backward__CompositeExplicitAutograd));
 // REG: TORCH_LIBRARY_IMPL(ag, Autograd, m) {
+// REG-NEXT: m.impl("_shift_backward", TORCH_FN(opgen_generated::ag__shift_backward__Autograd));
 // REG-NEXT: m.impl("mix", TORCH_FN(opgen_generated::ag_mix__Autograd));
 // REG-NEXT: m.impl("mix_backward", TORCH_FN(opgen_generated::ag_mix_backward__Autograd));
 // REG-NEXT: m.impl("mix_backward_backward", TORCH_FN(opgen_generated::ag_mix_backward_backward__Autograd));
 // REG-NEXT: m.impl("scale", TORCH_FN(opgen_generated::ag_scale__Autograd));
 // REG-NEXT: m.impl("scale_backward", TORCH_FN(opgen_generated::ag_scale_backward__Autograd));
+// REG-NEXT: m.impl("shift", TORCH_FN(opgen_generated::ag_shift__Autograd));
 // REG-NEXT: m.impl("topk", TORCH_FN(opgen_generated::ag_topk__Autograd));
 // REG-NEXT: m.impl("topk_backward", TORCH_FN(opgen_generated::ag_topk_backward__Autograd));
 // REG-NEXT: }
@@ -101,6 +110,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> mix_backward_backward(
 // AG: at::Tensor ag_scale__Autograd(const at::Tensor& x, double s, int64_t n) {
 // AG-NEXT: auto outputs = ag_scale_Function::apply(x, s, n);
 // AG-NEXT: return outputs[0];
+
+// shift's Autograd kernel calls the backward op by its given name.
+// AG-LABEL: struct ag_shift_Function
+// AG: .findSchemaOrThrow("ag::_shift_backward", "")
 
 // topk: a tuple output; the indices are non-differentiable and saved as an
 // output for the backward.

@@ -57,8 +57,30 @@ at::Tensor pair_backward(const at::Tensor &grad);
 [[custom_op("ea::keyed")]]
 at::Tensor keyed(const at::Tensor &x);
 // CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:43: error: unknown key 'mutates' in 'custom_op_backward' annotation
-// CHECK-DAG: note: hint: a backward annotation takes only device="..."; the backward op's schema comes from its signature
+// CHECK-DAG: note: hint: a backward annotation takes only device="..." and name="..."; the backward op's schema comes from its signature
 [[custom_op_backward("ea::keyed", mutates="grad")]]
 at::Tensor keyed_backward(const at::Tensor &grad);
+
+// name= names the backward op: a valid op name, in the forward's namespace,
+// the same for every backward kernel of one op.
+[[custom_op("ea::named")]]
+at::Tensor named(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:40: error: invalid op name 'named_backward': missing namespace
+// CHECK-DAG: note: hint: write "ns::name" or "ns::name.overload" with identifiers
+[[custom_op_backward("ea::named", name="named_backward")]]
+at::Tensor named_backward(const at::Tensor &grad);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:40: error: backward op 'other::named_backward' is not in the namespace of 'ea::named'
+// CHECK-DAG: note: hint: name it 'ea::...': a library registers its backward ops beside their forwards
+[[custom_op_backward("ea::named", name="other::named_backward")]]
+at::Tensor named_backward_2(const at::Tensor &grad);
+
+[[custom_op("ea::twice")]]
+at::Tensor twice(const at::Tensor &x);
+[[custom_op_backward("ea::twice", name="ea::_twice_backward")]]
+at::Tensor twice_backward(const at::Tensor &grad);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:22: error: 'ea::twice' already has the backward op 'ea::_twice_backward'; this backward names 'ea::twice_backward'
+// CHECK-DAG: note: hint: give every backward kernel of one op the same name="...", or none
+[[custom_op_backward("ea::twice", device="default")]]
+at::Tensor twice_backward_default(const at::Tensor &grad);
 
 } // namespace ea

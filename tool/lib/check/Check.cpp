@@ -496,6 +496,34 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
     const OpSchema &Forward = *Name;
     OpSchema Backward = Forward;
     Backward.Name += "_backward";
+    SourceLoc NameLoc = Fn.Attr.Name.Loc;
+    if (const AnnotationValue *V = Fn.Attr.find("name")) {
+      NameLoc = V->Loc;
+      llvm::Expected<OpSchema> Given = parseOpName(trim(V->Text));
+      if (!Given) {
+        Diags.report(DiagId::BadOpName, V->Loc,
+                     {V->Text, llvm::toString(Given.takeError())});
+        continue;
+      }
+      if (Given->Namespace != Forward.Namespace) {
+        Diags.report(DiagId::BackwardNameNamespace, V->Loc,
+                     {Given->fullName(), Forward.fullName(), Forward.Namespace});
+        continue;
+      }
+      Backward = std::move(*Given);
+      // The op's own annotation (applyAnnotation) takes no `name`.
+      Fn.Attr.Keys.erase(std::remove_if(Fn.Attr.Keys.begin(), Fn.Attr.Keys.end(),
+                                        [](const auto &KV) { return KV.first == "name"; }),
+                         Fn.Attr.Keys.end());
+    }
+    auto Other = std::find_if(Links.begin(), Links.end(), [&](const BackwardLink &L) {
+      return L.Forward == Forward.fullName() && L.Backward != Backward.fullName();
+    });
+    if (Other != Links.end()) {
+      Diags.report(DiagId::BackwardNameConflict, NameLoc,
+                   {Forward.fullName(), Other->Backward, Backward.fullName()});
+      continue;
+    }
     Links.push_back({Forward.fullName(), Backward.fullName(), Fn});
     Fn.Attr.Kind = AnnotationKind::CustomOp;
     Fn.Attr.Name.Text = Backward.fullName();
