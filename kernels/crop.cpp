@@ -69,7 +69,7 @@ namespace {
 // each channel ("valid" windows, stride 1): C x (H - kh + 1) x (W - kw + 1).
 // kernel_size is (kh, kw), or a single k for a k x k window (the same
 // convention as ATen's pooling ops). float32 and float64.
-[[custom_op("mylib::box_blur")]]
+[[custom_op("mylib::box_blur", symint="kernel_size")]]
 at::Tensor box_blur(const at::Tensor& pic, c10::IntArrayRef kernel_size = {3}) {
   checks::box_blur(pic, kernel_size);
   const int64_t kh = kernel_size[0];

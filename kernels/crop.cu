@@ -170,7 +170,7 @@ at::Tensor paste_cuda(const at::Tensor& im, const at::Tensor& patch,
 // each channel ("valid" windows, stride 1): C x (H - kh + 1) x (W - kw + 1).
 // kernel_size is (kh, kw), or a single k for a k x k window. float32 and
 // float64.
-[[custom_op("mylib::box_blur")]]
+[[custom_op("mylib::box_blur", symint="kernel_size")]]
 at::Tensor box_blur_cuda(const at::Tensor& pic,
                          c10::IntArrayRef kernel_size = {3}) {
   checks::box_blur(pic, kernel_size);

@@ -84,7 +84,7 @@ REFERENCES = reference.REFERENCES
 EXPECTED_SCHEMAS = {
     "mylib::crop": "mylib::crop(Tensor pic, int[] box) -> Tensor",
     "mylib::paste": "mylib::paste(Tensor im, Tensor patch, int[] coord) -> Tensor",
-    "mylib::box_blur": "mylib::box_blur(Tensor pic, int[] kernel_size=[3]) -> Tensor",
+    "mylib::box_blur": "mylib::box_blur(Tensor pic, SymInt[] kernel_size=[3]) -> Tensor",
     "mylib::sin_out": "mylib::sin_out(Tensor x, Tensor(a!) out) -> ()",
     "mylib::muladd": "mylib::muladd(Tensor a, Tensor b, float c) -> Tensor",
     "mylib::muladd.out": (
@@ -335,3 +335,20 @@ def test_reference_self_check():
     """reference.py agrees with kernels/samples.py (shapes, dtypes, leaves,
     non-contiguous samples), so neither can rot unnoticed."""
     assert reference.self_check() > 0
+
+
+def test_symint_window_compiles_once_across_sizes():
+    """box_blur takes c10::IntArrayRef but is annotated symint="kernel_size",
+    so its schema says SymInt[]: under torch.compile(dynamic=True) new
+    picture and window sizes reuse the one compiled graph (an int[] argument
+    would specialise on each window and recompile)."""
+    from torch._dynamo.testing import CompileCounterWithBackend
+
+    torch._dynamo.reset()
+    counter = CompileCounterWithBackend("inductor")
+    blur = torch.compile(lambda pic, k: torch.ops.mylib.box_blur(pic, [k, k + 1]),
+                         backend=counter, dynamic=True, fullgraph=True)
+    for height, k in [(6, 2), (9, 3), (11, 4)]:
+        pic = torch.rand(2, height, height + 2, dtype=torch.float64)
+        torch.testing.assert_close(blur(pic, k), reference.box_blur(pic, [k, k + 1]).result)
+    assert counter.frame_count == 1, f"recompiled: {counter.frame_count} graphs"

@@ -160,6 +160,14 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     return nullptr;
   };
 
+  // The C++ type of an argument as written (int64_t), not the schema's (int).
+  auto spelling = [&](const Argument &A) {
+    size_t Index = size_t(&A - S.Arguments.data());
+    return Index < Fn.Impl.Params.size() && !Fn.Impl.Params[Index].Spelling.empty()
+               ? Fn.Impl.Params[Index].Spelling
+               : printType(A.Ty);
+  };
+
   std::set<std::string> Mutated;
   if (const AnnotationValue *V = Attr.find("mutates")) {
     for (const std::string &Name : splitList(V->Text)) {
@@ -168,13 +176,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
         Diags.report(DiagId::MutatesUnknownParam, V->Loc,
                      {Name, S.Name, paramNames(S)});
       } else if (!A->Ty.isTensorLike()) {
-        // The C++ type as written (int64_t), not the schema's (int).
-        size_t Index = size_t(A - S.Arguments.data());
-        std::string Type = Index < Fn.Impl.Params.size() &&
-                                   !Fn.Impl.Params[Index].Spelling.empty()
-                               ? Fn.Impl.Params[Index].Spelling
-                               : printType(A->Ty);
-        Diags.report(DiagId::MutatesNonTensor, V->Loc, {Name, Type});
+        Diags.report(DiagId::MutatesNonTensor, V->Loc, {Name, spelling(*A)});
       } else if (!Mutated.insert(Name).second) {
         Diags.report(DiagId::MutatesDuplicate, V->Loc, {Name});
       }
@@ -222,6 +224,21 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     if (!Seen)
       Diags.report(DiagId::KwonlyUnknownParam, V->Loc,
                    {Name, S.Name, paramNames(S)});
+  }
+
+  // `symint="n,sizes"`: the schema says SymInt where the kernel takes
+  // int64_t; the wrapper passes the concrete value (opgen::rt::concrete).
+  if (const AnnotationValue *V = Attr.find("symint")) {
+    for (const std::string &Name : splitList(V->Text)) {
+      Argument *A = findArg(Name);
+      if (!A)
+        Diags.report(DiagId::SymintUnknownParam, V->Loc,
+                     {Name, S.Name, paramNames(S)});
+      else if (A->Ty.Base != BaseType::Int && A->Ty.Base != BaseType::SymInt)
+        Diags.report(DiagId::SymintNotInt, V->Loc, {Name, spelling(*A)});
+      else
+        A->Ty.Base = BaseType::SymInt;
+    }
   }
 
   if (const AnnotationValue *V = Attr.find("tags")) {

@@ -65,7 +65,9 @@ OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
   X(CustomOp, "kwonly")                                                        \
   X(CustomOp, "tags")                                                          \
   X(CustomOp, "device")                                                        \
+  X(CustomOp, "symint")                                                        \
   X(Backward, "device")                                                        \
+  X(Backward, "symint")                                                        \
   X(Backward, "name")
 
 /// A string-valued key of an annotation, with where its value was written.
