@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/FakeSynthesis.h"
 
+#include "frontend/ClangDiagnostics.h"
 #include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"

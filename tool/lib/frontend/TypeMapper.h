@@ -20,11 +20,6 @@ struct MappedParam {
   CppParam Cpp;
 };
 
-/// The user-visible position of \p L (its expansion location), with the
-/// file shown relative to \p Root. Defined in Frontend.cpp.
-SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L,
-                      const std::string &Root);
-
 /// The type as the user wrote it (sugar kept), for messages.
 std::string printType(clang::ASTContext &Ctx, clang::QualType T);
 
