@@ -68,16 +68,17 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
       Ok = false;
       continue;
     }
-    MappedParam M;
-    std::string Why;
-    if (!Mapper.mapParam(P->getType(), M, Why)) {
+    llvm::Expected<MappedParam> Mapped = Mapper.mapParam(P->getType());
+    if (!Mapped) {
       // The start of the type as written, qualifiers included.
       Diags.report(DiagId::UnsupportedType,
                    toSourceLoc(SM, P->getBeginLoc(), Root),
-                   {P->getNameAsString(), printType(Ctx, P->getType()), Why});
+                   {P->getNameAsString(), printType(Ctx, P->getType()),
+                    llvm::toString(Mapped.takeError())});
       Ok = false;
       continue;
     }
+    MappedParam &M = *Mapped;
     Argument A;
     A.Name = P->getNameAsString();
     A.Ty = M.SchemaType;
@@ -100,19 +101,19 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
     Fn.Inferred.Arguments.push_back(std::move(A));
     Fn.Impl.Params.push_back(std::move(M.Cpp));
   }
-  std::string Why;
-  std::vector<Return> Returns;
-  if (!Mapper.mapReturn(FD.getReturnType(), Returns, Fn.Impl.Ret.Reference,
-                        Why)) {
+  llvm::Expected<MappedReturn> Ret = Mapper.mapReturn(FD.getReturnType());
+  if (!Ret) {
     Diags.report(DiagId::UnsupportedReturn,
                  toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(),
                              Root),
-                 {printType(Ctx, FD.getReturnType()), Why});
-    Ok = false;
+                 {printType(Ctx, FD.getReturnType()),
+                  llvm::toString(Ret.takeError())});
+    return std::nullopt;
   }
   if (!Ok)
     return std::nullopt;
-  Fn.Inferred.Returns = std::move(Returns);
+  Fn.Inferred.Returns = std::move(Ret->Returns);
+  Fn.Impl.Ret.Reference = Ret->Reference;
   Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
   const FunctionDecl *Def = FD.getDefinition();
   if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody() &&
