@@ -71,7 +71,12 @@ protected:
     // a catalogue note stands on its own.
     if (Info.Level == DiagLevel::Note)
       Engine.setLastDiagnosticIgnored(false);
-    report(Info.Level, L, formatDiag(Info.Message, Args));
+    std::string Message = formatDiag(Info.Message, Args);
+    // Errors and warnings end with their catalogue id, as clang-tidy's end
+    // with their check (docs/diagnostics.md); notes belong to what precedes.
+    if (Info.Level != DiagLevel::Note)
+      Message += std::string(" [") + Info.Name + "]";
+    report(Info.Level, L, Message);
     if (*Info.Hint)
       report(DiagLevel::Note, L,
              "hint: " + formatDiag(Info.Hint, Args));
