@@ -49,9 +49,9 @@ namespace ek {
 [[custom_op("ek::upper_case", device="CUDA")]] at::Tensor upper_case(const at::Tensor& x);
 
 // (After the warning for `out`, taken by non-const reference.)
-// CHECK: err_annotation_keys.cpp:[[@LINE+4]]:55: warning: 'out' is taken by non-const reference but is not listed in 'mutates'
-// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:13: error: returning 'at::Tensor&' needs exactly one mutated tensor to alias, found 0
-// CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value
+// CHECK: err_annotation_keys.cpp:[[@LINE+4]]:55: warning: 'out' is taken by non-const reference but is not listed in 'mutates' [UnmarkedMutableTensor]{{$}}
+// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:13: error: returning 'at::Tensor&' needs exactly one mutated tensor to alias, found 0 [ReturnRefNeedsOneMutated]{{$}}
+// CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value{{$}}
 [[custom_op("ek::ref_none")]]
 at::Tensor& ref_none(const at::Tensor& x, at::Tensor& out);
 

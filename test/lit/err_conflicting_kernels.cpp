@@ -14,10 +14,10 @@ namespace cf {
 // Sources are read in sorted order, so the kernels in Inputs/ come first
 // and the errors are reported here.
 
-// CHECK: err_conflicting_kernels.cpp:[[@LINE+5]]:12: error: kernels of 'cf::defaults' disagree on the schema: 'cf::defaults(Tensor x, int n=1) -> Tensor' here
+// CHECK: err_conflicting_kernels.cpp:[[@LINE+5]]:12: error: kernels of 'cf::defaults' disagree on the schema: 'cf::defaults(Tensor x, int n=1) -> Tensor' here [ConflictingSchemas]{{$}}
 // CHECK-NEXT: {{^}}at::Tensor defaults(const at::Tensor& x, int64_t n = 1);
 // CHECK: note: hint: every kernel of one op needs the same parameter names, types, defaults and returns (int64_t and c10::SymInt may differ)
-// CHECK: conflict_cuda.cpp:15:12: note: 'cf::defaults(Tensor x, int n=2) -> Tensor' declared by this kernel
+// CHECK: conflict_cuda.cpp:15:12: note: 'cf::defaults(Tensor x, int n=2) -> Tensor' declared by this kernel{{$}}
 [[custom_op("cf::defaults")]]
 at::Tensor defaults(const at::Tensor& x, int64_t n = 1);
 

@@ -14,7 +14,7 @@
 
 namespace nt {
 
-// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:49: note: no fake synthesised for 'nt::a_view': 'x.contiguous()' may return a view of, or the same tensor as, its input; opgen follows fresh allocations only
+// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:49: note: no fake synthesised for 'nt::a_view': 'x.contiguous()' may return a view of, or the same tensor as, its input; opgen follows fresh allocations only{{$}}
 // CHECK-NEXT: {{^}}at::Tensor a_view(const at::Tensor &x) { return x.contiguous(); }
 [[custom_op("nt::a_view")]]
 at::Tensor a_view(const at::Tensor &x) { return x.contiguous(); }

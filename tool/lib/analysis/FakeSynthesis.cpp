@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/FakeSynthesis.h"
 
+#include "frontend/ClangDiagnostics.h"
 #include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"
@@ -31,6 +32,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Error.h"
 
 #include <map>
 #include <set>
@@ -51,11 +53,21 @@ FakeExpr fx(FakeExpr::Kind K, std::string Name = "", std::string Text = "",
   return E;
 }
 
-/// Thrown (as a value, caught in synthesizeFake) to end the attempt.
-struct Refusal {
+/// Why no fake can be synthesised, and where: ends the attempt.
+class Refusal : public llvm::ErrorInfo<Refusal> {
+public:
+  static char ID;
+  Refusal(std::string Why, SourceLocation Loc)
+      : Why(std::move(Why)), Loc(Loc) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Why; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
   std::string Why;
   SourceLocation Loc;
 };
+char Refusal::ID;
 
 /// Tensor methods that change a tensor's shape, strides or storage.
 const std::set<std::string> &metadataMutators() {
@@ -261,30 +273,33 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Def(Def), Args(Args),
         Root(Root) {}
 
-  std::vector<FakeOutput> run(size_t NumReturns) {
+  llvm::Expected<std::vector<FakeOutput>> run(size_t NumReturns) {
     auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
     if (!Body)
-      throw Refusal{"its body was not parsed", Def.getLocation()};
+      return refuse(Def.getLocation(), "its body was not parsed");
     TopLevel.insert(Body->body_begin(), Body->body_end());
     Writes.TraverseStmt(Body);
     if (Writes.Returns.empty())
-      throw Refusal{"it never returns", Def.getLocation()};
+      return refuse(Def.getLocation(), "it never returns");
     std::vector<FakeOutput> First;
     std::string FirstKey;
     for (const ReturnStmt *R : Writes.Returns) {
       if (!R->getRetValue())
-        throw Refusal{"a return statement has no value", R->getReturnLoc()};
-      std::vector<FakeOutput> Outs = outputs(R->getRetValue(), NumReturns);
+        return refuse(R->getReturnLoc(), "a return statement has no value");
+      llvm::Expected<std::vector<FakeOutput>> Outs =
+          outputs(R->getRetValue(), NumReturns);
+      if (!Outs)
+        return Outs.takeError();
       std::string Key;
-      for (const FakeOutput &O : Outs)
+      for (const FakeOutput &O : *Outs)
         Key += O.str() + ";";
       if (First.empty()) {
-        First = std::move(Outs);
+        First = std::move(*Outs);
         FirstKey = Key;
       } else if (Key != FirstKey) {
-        throw Refusal{"this return statement returns other tensors than the "
-                      "first one",
-                      R->getReturnLoc()};
+        return refuse(R->getReturnLoc(),
+                      "this return statement returns other tensors than the "
+                      "first one");
       }
     }
     return First;
@@ -293,43 +308,50 @@ public:
 private:
   //===--- returns and tensors ---------------------------------------------===//
 
-  std::vector<FakeOutput> outputs(const Expr *E, size_t NumReturns) {
+  llvm::Expected<std::vector<FakeOutput>> outputs(const Expr *E,
+                                                  size_t NumReturns) {
     E = strip(E);
-    if (NumReturns == 1)
-      return {tensor(E)};
     std::vector<const Expr *> Elems;
-    if (auto *Call = dyn_cast<CallExpr>(E)) {
-      std::string Name = calleeName(*Call);
-      if (Name == "std::make_tuple" || Name == "std::forward_as_tuple" ||
-          Name == "std::tie")
-        Elems.assign(Call->arg_begin(), Call->arg_end());
-    } else if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
-      Elems.assign(Ctor->arg_begin(), Ctor->arg_end());
-    } else if (auto *Init = dyn_cast<InitListExpr>(E)) {
-      Elems.assign(Init->inits().begin(), Init->inits().end());
+    if (NumReturns == 1) {
+      Elems.push_back(E);
+    } else {
+      if (auto *Call = dyn_cast<CallExpr>(E)) {
+        std::string Name = calleeName(*Call);
+        if (Name == "std::make_tuple" || Name == "std::forward_as_tuple" ||
+            Name == "std::tie")
+          Elems.assign(Call->arg_begin(), Call->arg_end());
+      } else if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
+        Elems.assign(Ctor->arg_begin(), Ctor->arg_end());
+      } else if (auto *Init = dyn_cast<InitListExpr>(E)) {
+        Elems.assign(Init->inits().begin(), Init->inits().end());
+      }
+      if (Elems.size() != NumReturns)
+        return refuse(E, "cannot tell the " + std::to_string(NumReturns) +
+                             " returned tensors apart in '%s'; return "
+                             "std::make_tuple(a, b, ...)");
     }
-    if (Elems.size() != NumReturns)
-      refuse(E, "cannot tell the " + std::to_string(NumReturns) +
-                    " returned tensors apart in '%s'; return "
-                    "std::make_tuple(a, b, ...)");
     std::vector<FakeOutput> Out;
-    for (const Expr *Elem : Elems)
-      Out.push_back(tensor(Elem));
+    for (const Expr *Elem : Elems) {
+      llvm::Expected<FakeOutput> T = tensor(Elem);
+      if (!T)
+        return T.takeError();
+      Out.push_back(std::move(*T));
+    }
     return Out;
   }
 
   /// A returned tensor: an allocation, a local holding one, or an argument.
-  FakeOutput tensor(const Expr *E) {
+  llvm::Expected<FakeOutput> tensor(const Expr *E) {
     E = strip(E);
     if (const VarDecl *V = local(E)) {
       const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(
           V->getInit() ? strip(V->getInit()) : nullptr);
       if (!V->getInit() || (Ctor && Ctor->getNumArgs() == 0))
-        refuse(E, "'%s' is not initialized by an allocation where it is "
-                  "declared");
-      requireUnwritten(V, /*AllowItems=*/false);
-      FakeOutput Out = tensor(V->getInit());
-      return Out;
+        return refuse(E, "'%s' is not initialized by an allocation where it "
+                         "is declared");
+      if (llvm::Error Err = requireUnwritten(V, /*AllowItems=*/false).takeError())
+        return Err;
+      return tensor(V->getInit());
     }
     if (std::optional<std::string> Param = tensorArg(E)) {
       FakeOutput Out;
@@ -342,17 +364,15 @@ private:
       return method(*Member);
     if (auto *Call = dyn_cast<CallExpr>(E))
       return factory(*Call);
-    refuse(E, "'%s' is not an allocation opgen can follow (at::empty, "
-              "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+    return refuse(E, NotAnAllocation);
   }
 
   /// `at::empty(sizes, x.options())`, `at::empty_like(x)` and friends.
-  FakeOutput factory(const CallExpr &Call) {
+  llvm::Expected<FakeOutput> factory(const CallExpr &Call) {
     std::string Name = calleeName(Call);
     llvm::StringRef Short(Name);
     if (!Short.consume_front("at::") && !Short.consume_front("torch::"))
-      refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
-                    "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+      return refuse(&Call, NotAnAllocation);
     std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
     FakeOutput Out;
     Out.Factory = Name;
@@ -362,14 +382,17 @@ private:
         Short == "randn_like") {
       size_t Extra = Short == "full_like" ? 1 : 0;
       if (A.empty())
-        refuse(&Call, "cannot follow '%s'");
+        return refuse(&Call, "cannot follow '%s'");
       Out.K = FakeOutput::Kind::EmptyLike;
-      Out.Like = requireTensorArg(A[0]);
+      if (llvm::Error Err = assign(Out.Like, requireTensorArg(A[0])))
+        return Err;
       if (A.size() > 1 + Extra + 1)
-        refuse(&Call, "cannot follow the options of '%s'; pass at most a "
-                      "memory format");
+        return refuse(&Call, "cannot follow the options of '%s'; pass at most "
+                             "a memory format");
       if (A.size() == 2 + Extra)
-        Out.MemoryFormat = memoryFormat(A[1 + Extra]);
+        if (llvm::Error Err =
+                assign(Out.MemoryFormat, memoryFormat(A[1 + Extra])))
+          return Err;
       return Out;
     }
     if (Short == "empty" || Short == "zeros" || Short == "ones" ||
@@ -378,20 +401,21 @@ private:
         Short == "ones_symint" || Short == "full_symint") {
       size_t Extra = Short.startswith("full") ? 1 : 0;
       if (A.size() != 2 + Extra)
-        refuse(&Call, "cannot follow '%s'; write it as " + Name +
-                          "(sizes, " + (Extra ? "value, " : "") +
-                          "x.options())");
+        return refuse(&Call, "cannot follow '%s'; write it as " + Name +
+                                 "(sizes, " + (Extra ? "value, " : "") +
+                                 "x.options())");
       Out.K = FakeOutput::Kind::Empty;
-      Out.Sizes = sizes(A[0]);
-      options(A[1 + Extra], Out);
+      if (llvm::Error Err = assign(Out.Sizes, sizes(A[0])))
+        return Err;
+      if (llvm::Error Err = options(A[1 + Extra], Out))
+        return Err;
       return Out;
     }
-    refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
-                  "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+    return refuse(&Call, NotAnAllocation);
   }
 
   /// `x.new_empty(sizes)`, `x.new_zeros(sizes, opts)`, `x.clone()`.
-  FakeOutput method(const CXXMemberCallExpr &Call) {
+  llvm::Expected<FakeOutput> method(const CXXMemberCallExpr &Call) {
     std::string Name = methodName(Call);
     std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
     const Expr *Object = Call.getImplicitObjectArgument();
@@ -404,70 +428,76 @@ private:
         Name == "new_full_symint") {
       size_t Extra = llvm::StringRef(Name).startswith("new_full") ? 1 : 0;
       if (A.size() < 1 + Extra || A.size() > 2 + Extra)
-        refuse(&Call, "cannot follow '%s'");
+        return refuse(&Call, "cannot follow '%s'");
       Out.K = FakeOutput::Kind::Empty;
-      Out.Like = requireTensorArg(Object);
-      Out.Sizes = sizes(A[0]);
+      if (llvm::Error Err = assign(Out.Like, requireTensorArg(Object)))
+        return Err;
+      if (llvm::Error Err = assign(Out.Sizes, sizes(A[0])))
+        return Err;
       if (A.size() == 2 + Extra) {
         FakeOutput Opts;
-        options(A[1 + Extra], Opts);
+        if (llvm::Error Err = options(A[1 + Extra], Opts))
+          return Err;
         if (Opts.Like != Out.Like)
-          refuse(A[1 + Extra], "the options '%s' come from another tensor "
-                               "than the one new_* is called on");
+          return refuse(A[1 + Extra], "the options '%s' come from another "
+                                      "tensor than the one new_* is called "
+                                      "on");
         Out.Dtype = Opts.Dtype;
       }
       return Out;
     }
     if (Name == "clone") {
       if (A.size() > 1)
-        refuse(&Call, "cannot follow '%s'");
+        return refuse(&Call, "cannot follow '%s'");
       Out.K = FakeOutput::Kind::EmptyLike;
-      Out.Like = requireTensorArg(Object);
+      if (llvm::Error Err = assign(Out.Like, requireTensorArg(Object)))
+        return Err;
       if (A.size() == 1)
-        Out.MemoryFormat = memoryFormat(A[0]);
+        if (llvm::Error Err = assign(Out.MemoryFormat, memoryFormat(A[0])))
+          return Err;
       return Out;
     }
     if (Name == "contiguous" || Name == "view" || Name == "reshape" ||
         Name == "narrow" || Name == "to" || Name == "slice" ||
         Name == "select" || Name == "expand" || Name == "permute" ||
         Name == "transpose")
-      refuse(&Call, "'%s' may return a view of, or the same tensor as, its "
-                    "input; opgen follows fresh allocations only");
-    refuse(&Call, "'%s' is not an allocation opgen can follow (at::empty, "
-                  "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)");
+      return refuse(&Call, "'%s' may return a view of, or the same tensor "
+                           "as, its input; opgen follows fresh allocations "
+                           "only");
+    return refuse(&Call, NotAnAllocation);
   }
 
   /// `x.options()` optionally followed by `.dtype(d)`.
-  void options(const Expr *E, FakeOutput &Out) {
-    try {
-      optionsOf(E, Out);
-    } catch (const Refusal &) {
-      refuse(strip(E), "cannot follow the options '%s'; use x.options() of "
-                       "an input tensor x, optionally with .dtype(...)");
+  llvm::Error options(const Expr *E, FakeOutput &Out) {
+    if (llvm::Error Err = optionsOf(E, Out)) {
+      // Whatever failed inside, the options as a whole are what to change.
+      llvm::consumeError(std::move(Err));
+      return refuse(strip(E), CannotFollowOptions);
     }
+    return llvm::Error::success();
   }
 
-  void optionsOf(const Expr *E, FakeOutput &Out) {
+  llvm::Error optionsOf(const Expr *E, FakeOutput &Out) {
     E = strip(E);
     if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
       std::string Name = methodName(*Call);
-      if (Name == "options" && Call->getNumArgs() == 0) {
-        Out.Like = requireTensorArg(Call->getImplicitObjectArgument());
-        return;
-      }
+      if (Name == "options" && Call->getNumArgs() == 0)
+        return assign(Out.Like,
+                      requireTensorArg(Call->getImplicitObjectArgument()));
       if (Name == "dtype" && Call->getNumArgs() == 1) {
-        optionsOf(Call->getImplicitObjectArgument(), Out);
-        Out.Dtype = integer(Call->getArg(0)); // at::kLong, a ScalarType argument, y.scalar_type()
-        return;
+        if (llvm::Error Err = optionsOf(Call->getImplicitObjectArgument(), Out))
+          return Err;
+        // at::kLong, a ScalarType argument, y.scalar_type()
+        return assign(Out.Dtype, integer(Call->getArg(0)));
       }
     }
     if (const VarDecl *V = local(E)) {
-      requireUnwritten(V, false);
+      if (llvm::Error Err = requireUnwritten(V, false).takeError())
+        return Err;
       if (V->getInit())
         return optionsOf(V->getInit(), Out);
     }
-    refuse(E, "cannot follow the options '%s'; use x.options() of an input "
-              "tensor x, optionally with .dtype(...)");
+    return refuse(E, CannotFollowOptions);
   }
 
   //===--- arguments -------------------------------------------------------===//
@@ -499,7 +529,7 @@ private:
   /// Like tensorArg, for the metadata reads (`sizes()`, `options()`): also
   /// through unmodified locals bound to the argument or to `x.contiguous()`
   /// (same sizes, dtype and device); refuses otherwise.
-  std::string requireTensorArg(const Expr *E) {
+  llvm::Expected<std::string> requireTensorArg(const Expr *E) {
     const Expr *S = strip(E);
     if (std::optional<std::string> Name = tensorArg(S))
       return *Name;
@@ -508,20 +538,22 @@ private:
         return requireTensorArg(Call->getImplicitObjectArgument());
     if (const VarDecl *V = local(S))
       if (V->getInit() && isTensorType(V->getType())) {
-        requireUnwritten(V, false);
+        if (llvm::Error Err = requireUnwritten(V, false).takeError())
+          return Err;
         return requireTensorArg(V->getInit());
       }
-    refuse(E, "'%s' is not a tensor argument of the op");
+    return refuse(E, "'%s' is not a tensor argument of the op");
   }
 
   //===--- integers and sizes ----------------------------------------------===//
 
-  FakeExpr sizes(const Expr *E) {
+  llvm::Expected<FakeExpr> sizes(const Expr *E) {
     E = strip(E);
     if (auto *Init = dyn_cast<InitListExpr>(E)) {
       FakeExpr L = fx(FakeExpr::Kind::List);
       for (const Expr *Item : Init->inits())
-        L.Ops.push_back(integer(Item));
+        if (llvm::Error Err = appendInteger(L, Item))
+          return Err;
       return L;
     }
     if (auto *Ctor = dyn_cast<CXXConstructExpr>(E)) {
@@ -533,7 +565,7 @@ private:
       std::string Name = methodName(*Call);
       const Expr *Object = Call->getImplicitObjectArgument();
       if ((Name == "sizes" || Name == "sym_sizes") && Call->getNumArgs() == 0)
-        return fx(FakeExpr::Kind::Sizes, requireTensorArg(Object));
+        return ofTensor(FakeExpr::Kind::Sizes, Object);
       if (Name == "vec" && Call->getNumArgs() == 0)
         return sizes(Object);
     }
@@ -542,37 +574,65 @@ private:
       if (A->Ty.IsList && !A->Ty.Optional &&
           (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt))
         return fx(FakeExpr::Kind::ListArg, Name);
-      refuse(E, "'%s' is not a list of sizes");
+      return refuse(E, "'%s' is not a list of sizes");
     }
     if (const VarDecl *V = local(E)) {
       if (!V->getInit())
-        refuse(E, "'%s' is not initialized where it is declared");
-      FakeExpr Out = sizes(V->getInit());
-      for (const WriteCollector::Write &W : requireUnwritten(V, true)) {
+        return refuse(E, "'%s' is not initialized where it is declared");
+      llvm::Expected<FakeExpr> Out = sizes(V->getInit());
+      if (!Out)
+        return Out.takeError();
+      llvm::Expected<std::vector<WriteCollector::Write>> Items =
+          requireUnwritten(V, true);
+      if (!Items)
+        return Items.takeError();
+      for (const WriteCollector::Write &W : *Items) {
         if (!SM.isBeforeInTranslationUnit(W.Loc, E->getExprLoc()))
           continue;
         FakeExpr Set = fx(FakeExpr::Kind::SetItem);
-        Set.Ops.push_back(std::move(Out));
-        Set.Ops.push_back(W.Back ? fx(FakeExpr::Kind::Literal, "", "-1")
-                                 : integer(W.Index));
-        Set.Ops.push_back(integer(W.Value));
-        Out = std::move(Set);
+        Set.Ops.push_back(std::move(*Out));
+        if (W.Back)
+          Set.Ops.push_back(fx(FakeExpr::Kind::Literal, "", "-1"));
+        else if (llvm::Error Err = appendInteger(Set, W.Index))
+          return Err;
+        if (llvm::Error Err = appendInteger(Set, W.Value))
+          return Err;
+        *Out = std::move(Set);
       }
       return Out;
     }
-    refuse(E, "cannot follow the sizes '%s'; use {a, b, ...}, x.sizes() or "
-              "an int[] argument");
+    return refuse(E, "cannot follow the sizes '%s'; use {a, b, ...}, "
+                     "x.sizes() or an int[] argument");
   }
 
-  FakeExpr integer(const Expr *E) {
+  llvm::Expected<FakeExpr> integer(const Expr *E) {
     if (++Depth > 64)
-      refuse(E, "'%s' is too deeply nested to follow");
-    FakeExpr Out = integerImpl(E);
+      return refuse(E, "'%s' is too deeply nested to follow");
+    llvm::Expected<FakeExpr> Out = integerImpl(E);
     --Depth;
     return Out;
   }
 
-  FakeExpr integerImpl(const Expr *E) {
+  /// Appends integer(\p E) to the operands of \p Out.
+  llvm::Error appendInteger(FakeExpr &Out, const Expr *E) {
+    llvm::Expected<FakeExpr> Op = integer(E);
+    if (!Op)
+      return Op.takeError();
+    Out.Ops.push_back(std::move(*Op));
+    return llvm::Error::success();
+  }
+
+  /// A FakeExpr of kind \p K on the tensor argument \p Tensor, with
+  /// \p Ops as its operands.
+  llvm::Expected<FakeExpr> ofTensor(FakeExpr::Kind K, const Expr *Tensor,
+                                    std::vector<FakeExpr> Ops = {}) {
+    llvm::Expected<std::string> Name = requireTensorArg(Tensor);
+    if (!Name)
+      return Name.takeError();
+    return fx(K, *Name, "", std::move(Ops));
+  }
+
+  llvm::Expected<FakeExpr> integerImpl(const Expr *E) {
     E = strip(E);
     if (auto *Lit = dyn_cast<IntegerLiteral>(E))
       return fx(FakeExpr::Kind::Literal, "", llvm::toString(Lit->getValue(), 10, false));
@@ -581,12 +641,12 @@ private:
     if (auto *U = dyn_cast<UnaryOperator>(E)) {
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_LNot ||
           U->getOpcode() == UO_Plus) {
-        FakeExpr Sub = integer(U->getSubExpr());
         if (U->getOpcode() == UO_Plus)
-          return Sub;
+          return integer(U->getSubExpr());
         FakeExpr Out = fx(FakeExpr::Kind::Unary, "",
-                     U->getOpcode() == UO_Minus ? "-" : "!");
-        Out.Ops.push_back(std::move(Sub));
+                          U->getOpcode() == UO_Minus ? "-" : "!");
+        if (llvm::Error Err = appendInteger(Out, U->getSubExpr()))
+          return Err;
         return Out;
       }
     }
@@ -594,21 +654,17 @@ private:
       switch (B->getOpcode()) {
       case BO_Add: case BO_Sub: case BO_Mul: case BO_Div: case BO_Rem:
       case BO_LT: case BO_GT: case BO_LE: case BO_GE: case BO_EQ: case BO_NE:
-      case BO_LAnd: case BO_LOr: {
-        FakeExpr Out = fx(FakeExpr::Kind::Binary, "", B->getOpcodeStr().str());
-        Out.Ops.push_back(integer(B->getLHS()));
-        Out.Ops.push_back(integer(B->getRHS()));
-        return Out;
-      }
+      case BO_LAnd: case BO_LOr:
+        return binary(B->getOpcodeStr().str(), B->getLHS(), B->getRHS());
       default:
         break;
       }
     }
     if (auto *C = dyn_cast<ConditionalOperator>(E)) {
       FakeExpr Out = fx(FakeExpr::Kind::Cond);
-      Out.Ops.push_back(integer(C->getCond()));
-      Out.Ops.push_back(integer(C->getTrueExpr()));
-      Out.Ops.push_back(integer(C->getFalseExpr()));
+      for (const Expr *Op : {C->getCond(), C->getTrueExpr(), C->getFalseExpr()})
+        if (llvm::Error Err = appendInteger(Out, Op))
+          return Err;
       return Out;
     }
     if (std::optional<std::string> Constant = enumConstant(E))
@@ -619,7 +675,7 @@ private:
           (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt ||
            A->Ty.Base == BaseType::Bool || A->Ty.Base == BaseType::ScalarType))
         return fx(FakeExpr::Kind::Arg, Name);
-      refuse(E, "'%s' is not an integer argument");
+      return refuse(E, "'%s' is not an integer argument");
     }
     if (auto *Sub = dyn_cast<CXXOperatorCallExpr>(E)) {
       if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
@@ -632,12 +688,8 @@ private:
             {OO_Greater, ">"}, {OO_LessEqual, "<="}, {OO_GreaterEqual, ">="},
             {OO_EqualEqual, "=="}, {OO_ExclaimEqual, "!="}};
         auto It = Ops.find(Sub->getOperator());
-        if (It != Ops.end()) {
-          FakeExpr Out = fx(FakeExpr::Kind::Binary, "", It->second);
-          Out.Ops.push_back(integer(Sub->getArg(0)));
-          Out.Ops.push_back(integer(Sub->getArg(1)));
-          return Out;
-        }
+        if (It != Ops.end())
+          return binary(It->second, Sub->getArg(0), Sub->getArg(1));
       }
     }
     if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -645,16 +697,20 @@ private:
       const Expr *Object = Call->getImplicitObjectArgument();
       unsigned N = Call->getNumArgs();
       if ((Name == "size" || Name == "sym_size") && N == 1 &&
-          isTensorType(Object->getType()))
-        return fx(FakeExpr::Kind::Size, requireTensorArg(Object), "",
-                {integer(Call->getArg(0))});
+          isTensorType(Object->getType())) {
+        // The dimension is followed before the tensor.
+        llvm::Expected<FakeExpr> Dim = integer(Call->getArg(0));
+        if (!Dim)
+          return Dim.takeError();
+        return ofTensor(FakeExpr::Kind::Size, Object, {std::move(*Dim)});
+      }
       if ((Name == "dim" || Name == "ndimension") && N == 0)
-        return fx(FakeExpr::Kind::Dim, requireTensorArg(Object));
+        return ofTensor(FakeExpr::Kind::Dim, Object);
       if ((Name == "numel" || Name == "sym_numel") && N == 0)
-        return fx(FakeExpr::Kind::Numel, requireTensorArg(Object));
+        return ofTensor(FakeExpr::Kind::Numel, Object);
       if ((Name == "scalar_type" || Name == "dtype") && N == 0 &&
           isTensorType(Object->getType()))
-        return fx(FakeExpr::Kind::ScalarTypeOf, requireTensorArg(Object));
+        return ofTensor(FakeExpr::Kind::ScalarTypeOf, Object);
       if ((Name == "expect_int" || Name == "guard_int") && argument(Object))
         return integer(Object);
       if (Name == "size" && N == 0) {
@@ -663,43 +719,68 @@ private:
         if (A && A->Ty.IsList && !A->Ty.Optional)
           return fx(FakeExpr::Kind::ArgLength, List);
       }
-      if ((Name == "at" && N == 1) || ((Name == "back" || Name == "front") && N == 0)) {
-        FakeExpr Index = Name == "at" ? integer(Call->getArg(0))
-                                      : fx(FakeExpr::Kind::Literal, "",
-                                                 Name == "back" ? "-1" : "0");
-        return itemOf(Object, std::move(Index), E);
+      if (Name == "at" && N == 1) {
+        llvm::Expected<FakeExpr> Index = integer(Call->getArg(0));
+        if (!Index)
+          return Index.takeError();
+        return itemOf(Object, std::move(*Index), E);
       }
+      if ((Name == "back" || Name == "front") && N == 0)
+        return itemOf(Object,
+                      fx(FakeExpr::Kind::Literal, "",
+                         Name == "back" ? "-1" : "0"),
+                      E);
     }
     if (auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
       return item(Sub->getBase(), Sub->getIdx(), E);
     if (const VarDecl *V = local(E)) {
       if (!V->getInit())
-        refuse(E, "'%s' is not initialized where it is declared");
-      requireUnwritten(V, false);
+        return refuse(E, "'%s' is not initialized where it is declared");
+      if (llvm::Error Err = requireUnwritten(V, false).takeError())
+        return Err;
       return integer(V->getInit());
     }
-    refuse(E, "the size '%s' depends on something opgen cannot follow (it "
-              "follows tensor sizes, integer arguments and constants)");
+    return refuse(E, "the size '%s' depends on something opgen cannot follow "
+                     "(it follows tensor sizes, integer arguments and "
+                     "constants)");
+  }
+
+  /// `L op R` on integers.
+  llvm::Expected<FakeExpr> binary(std::string Op, const Expr *L,
+                                  const Expr *R) {
+    FakeExpr Out = fx(FakeExpr::Kind::Binary, "", std::move(Op));
+    if (llvm::Error Err = appendInteger(Out, L))
+      return Err;
+    if (llvm::Error Err = appendInteger(Out, R))
+      return Err;
+    return Out;
   }
 
   /// `list[i]`: an item of an `int[]` argument, or a size of a tensor.
-  FakeExpr item(const Expr *List, const Expr *Index, const Expr *Whole) {
-    return itemOf(List, integer(Index), Whole);
+  llvm::Expected<FakeExpr> item(const Expr *List, const Expr *Index,
+                                const Expr *Whole) {
+    llvm::Expected<FakeExpr> I = integer(Index);
+    if (!I)
+      return I.takeError();
+    return itemOf(List, std::move(*I), Whole);
   }
 
-  FakeExpr itemOf(const Expr *List, FakeExpr Index, const Expr *Whole) {
+  llvm::Expected<FakeExpr> itemOf(const Expr *List, FakeExpr Index,
+                                  const Expr *Whole) {
     std::string Name;
     if (const Argument *A = argument(List, &Name)) {
       if (A->Ty.IsList && !A->Ty.Optional &&
           (A->Ty.Base == BaseType::Int || A->Ty.Base == BaseType::SymInt))
         return fx(FakeExpr::Kind::ArgItem, Name, "", {std::move(Index)});
-      refuse(Whole, "'%s' is not an item of an int[] argument");
+      return refuse(Whole, "'%s' is not an item of an int[] argument");
     }
-    FakeExpr L = sizes(List);
-    if (L.K == FakeExpr::Kind::Sizes)
-      return fx(FakeExpr::Kind::Size, L.Name, "", {std::move(Index)});
-    refuse(Whole, "cannot follow '%s'; read sizes as x.size(i) or from an "
-                  "int[] argument");
+    llvm::Expected<FakeExpr> L = sizes(List);
+    if (!L)
+      return L.takeError();
+    if (L->K == FakeExpr::Kind::Sizes)
+      return fx(FakeExpr::Kind::Size, L->Name, "", {std::move(Index)});
+    return refuse(Whole, "cannot follow '%s'; read sizes as x.size(i) or "
+                         "from an int[] argument");
   }
 
   /// `at::kLong`, `at::ScalarType::Long`, `at::MemoryFormat::Contiguous`.
@@ -722,12 +803,12 @@ private:
     return std::nullopt;
   }
 
-  std::string memoryFormat(const Expr *E) {
+  llvm::Expected<std::string> memoryFormat(const Expr *E) {
     E = strip(E);
     if (std::optional<std::string> C = enumConstant(E))
       return *C;
-    refuse(E, "cannot follow the memory format '%s'; use a constant such as "
-              "at::MemoryFormat::Contiguous");
+    return refuse(E, "cannot follow the memory format '%s'; use a constant "
+                     "such as at::MemoryFormat::Contiguous");
   }
 
   //===--- locals ----------------------------------------------------------===//
@@ -743,8 +824,8 @@ private:
   /// Refuses when \p V is written after its declaration; with
   /// \p AllowItems, item writes in the body's own statements (not in a
   /// branch, loop or lambda) are returned instead, in source order.
-  std::vector<WriteCollector::Write> requireUnwritten(const VarDecl *V,
-                                                      bool AllowItems) {
+  llvm::Expected<std::vector<WriteCollector::Write>>
+  requireUnwritten(const VarDecl *V, bool AllowItems) {
     std::vector<WriteCollector::Write> Items;
     auto It = Writes.Writes.find(V);
     if (It == Writes.Writes.end())
@@ -755,16 +836,23 @@ private:
         Items.push_back(W);
         continue;
       }
-      throw Refusal{"'" + V->getName().str() + "' is " +
-                        (AllowItems && Item
-                             ? "changed inside a branch, loop or lambda here"
-                             : "changed here after its declaration"),
-                    W.Loc};
+      return refuse(W.Loc, "'" + V->getName().str() + "' is " +
+                               (AllowItems && Item
+                                    ? "changed inside a branch, loop or "
+                                      "lambda here"
+                                    : "changed here after its declaration"));
     }
     return Items;
   }
 
   //===--- refusals --------------------------------------------------------===//
+
+  static constexpr const char *NotAnAllocation =
+      "'%s' is not an allocation opgen can follow (at::empty, "
+      "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)";
+  static constexpr const char *CannotFollowOptions =
+      "cannot follow the options '%s'; use x.options() of an input tensor x, "
+      "optionally with .dtype(...)";
 
   std::string text(const Expr *E) {
     CharSourceRange R = CharSourceRange::getTokenRange(
@@ -784,11 +872,25 @@ private:
     return Flat;
   }
 
-  [[noreturn]] void refuse(const Expr *E, std::string Why) {
+  llvm::Error refuse(SourceLocation Loc, std::string Why) {
+    return llvm::make_error<Refusal>(std::move(Why), Loc);
+  }
+
+  /// Refuses at \p E; a `%s` in \p Why is replaced by the text of \p E.
+  llvm::Error refuse(const Expr *E, std::string Why) {
     size_t At = Why.find("%s");
     if (At != std::string::npos)
       Why.replace(At, 2, text(E));
-    throw Refusal{Why, E->getBeginLoc()};
+    return refuse(E->getBeginLoc(), std::move(Why));
+  }
+
+  /// Stores the value of \p From in \p To, or passes its error on.
+  template <typename T, typename U>
+  static llvm::Error assign(T &To, llvm::Expected<U> From) {
+    if (!From)
+      return From.takeError();
+    To = std::move(*From);
+    return llvm::Error::success();
   }
 
   SourceLoc loc(const Expr *E) { return toSourceLoc(SM, E->getExprLoc(), Root); }
@@ -821,13 +923,16 @@ FakeSynthesis synthesizeFake(ASTContext &Ctx, const FunctionDecl &Def,
       return Out;
     }
   Synthesizer S(Ctx, Def, Args, Root);
-  try {
-    Out.Outputs = S.run(Returns.size());
+  llvm::Expected<std::vector<FakeOutput>> Outputs = S.run(Returns.size());
+  if (Outputs) {
+    Out.Outputs = std::move(*Outputs);
     Out.Ok = true;
-  } catch (const Refusal &R) {
+    return Out;
+  }
+  llvm::handleAllErrors(Outputs.takeError(), [&](const Refusal &R) {
     Out.Why = R.Why;
     Out.WhyLoc = toSourceLoc(Ctx.getSourceManager(), R.Loc, Root);
-  }
+  });
   return Out;
 }
 

@@ -58,6 +58,11 @@ bool isOneOf(const std::string &Name, std::initializer_list<const char *> Set) {
   return false;
 }
 
+/// Why a type cannot be mapped: the hint of UnsupportedType/UnsupportedReturn.
+llvm::Error unsupported(const llvm::Twine &Why) {
+  return llvm::make_error<llvm::StringError>(Why, llvm::inconvertibleErrorCode());
+}
+
 QualType firstTypeArg(const RecordDecl *RD) {
   const TemplateArgumentList *Args = templateArgs(RD);
   if (!Args || Args->size() == 0 ||
@@ -68,95 +73,72 @@ QualType firstTypeArg(const RecordDecl *RD) {
 
 } // namespace
 
-bool TypeMapper::mapElement(QualType T, BaseType &Base, bool &ConcreteInt,
-                            std::string &Why) {
+llvm::Expected<TypeMapper::MappedElement> TypeMapper::mapElement(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
-  ConcreteInt = false;
   if (const auto *BT = T->getAs<BuiltinType>()) {
     switch (BT->getKind()) {
     case BuiltinType::Long:
     case BuiltinType::LongLong:
-      if (Ctx.getTypeSize(T) == 64) {
-        Base = BaseType::Int;
-        ConcreteInt = true;
-        return true;
-      }
+      if (Ctx.getTypeSize(T) == 64)
+        return MappedElement{BaseType::Int, /*ConcreteInt=*/true};
       break;
     case BuiltinType::Double:
-      Base = BaseType::Float;
-      return true;
+      return MappedElement{BaseType::Float};
     case BuiltinType::Bool:
-      Base = BaseType::Bool;
-      return true;
+      return MappedElement{BaseType::Bool};
     case BuiltinType::Float:
     case BuiltinType::LongDouble:
     case BuiltinType::Half:
-      Why = "use 'double' (schema 'float')";
-      return false;
+      return unsupported("use 'double' (schema 'float')");
     default:
       break;
     }
-    if (BT->isInteger()) {
-      Why = "use 'int64_t' (schema 'int')";
-      return false;
-    }
-    Why = "see docs/types.md for the supported types";
-    return false;
+    if (BT->isInteger())
+      return unsupported("use 'int64_t' (schema 'int')");
+    return unsupported("see docs/types.md for the supported types");
   }
   if (const auto *ET = T->getAs<EnumType>()) {
     const EnumDecl *ED = ET->getDecl();
     std::string Qualified = ED->getQualifiedNameAsString();
-    if (isOneOf(Qualified, {"c10::ScalarType", "at::ScalarType"})) {
-      Base = BaseType::ScalarType;
-      return true;
-    }
-    if (isOneOf(Qualified, {"c10::Layout", "at::Layout"})) {
-      Base = BaseType::Layout;
-      return true;
-    }
-    if (isOneOf(Qualified, {"c10::MemoryFormat", "at::MemoryFormat"})) {
-      Base = BaseType::MemoryFormat;
-      return true;
-    }
-    Why = "pass enums as 'int64_t' and convert inside the kernel";
-    return false;
+    if (isOneOf(Qualified, {"c10::ScalarType", "at::ScalarType"}))
+      return MappedElement{BaseType::ScalarType};
+    if (isOneOf(Qualified, {"c10::Layout", "at::Layout"}))
+      return MappedElement{BaseType::Layout};
+    if (isOneOf(Qualified, {"c10::MemoryFormat", "at::MemoryFormat"}))
+      return MappedElement{BaseType::MemoryFormat};
+    return unsupported("pass enums as 'int64_t' and convert inside the kernel");
   }
   const RecordDecl *RD = asRecord(T);
   if (!RD) {
     if (T->isPointerType()) {
       QualType Pointee = T->getPointeeType();
       if (Pointee->isCharType())
-        Why = "use 'std::string_view' (schema 'str')";
-      else
-        Why = "raw pointers cannot cross the dispatcher; pass an at::Tensor";
-      return false;
+        return unsupported("use 'std::string_view' (schema 'str')");
+      return unsupported(
+          "raw pointers cannot cross the dispatcher; pass an at::Tensor");
     }
-    Why = "see docs/types.md for the supported types";
-    return false;
+    return unsupported("see docs/types.md for the supported types");
   }
   std::string Name = recordName(RD);
   if (isOneOf(Name, {"at::Tensor", "c10::Tensor"}))
-    Base = BaseType::Tensor;
-  else if (isOneOf(Name, {"c10::SymInt", "at::SymInt"}))
-    Base = BaseType::SymInt;
-  else if (isOneOf(Name, {"c10::Scalar", "at::Scalar"}))
-    Base = BaseType::Scalar;
-  else if (isOneOf(Name, {"c10::Device", "at::Device"}))
-    Base = BaseType::Device;
-  else if (isOneOf(Name, {"at::Generator", "c10::Generator"}))
-    Base = BaseType::Generator;
-  else if (isOneOf(Name, {"std::basic_string_view", "c10::basic_string_view"}) &&
-           firstTypeArg(RD)->isCharType())
-    Base = BaseType::Str;
-  else {
-    Why = "see docs/types.md for the supported types";
-    return false;
-  }
-  return true;
+    return MappedElement{BaseType::Tensor};
+  if (isOneOf(Name, {"c10::SymInt", "at::SymInt"}))
+    return MappedElement{BaseType::SymInt};
+  if (isOneOf(Name, {"c10::Scalar", "at::Scalar"}))
+    return MappedElement{BaseType::Scalar};
+  if (isOneOf(Name, {"c10::Device", "at::Device"}))
+    return MappedElement{BaseType::Device};
+  if (isOneOf(Name, {"at::Generator", "c10::Generator"}))
+    return MappedElement{BaseType::Generator};
+  if (isOneOf(Name, {"std::basic_string_view", "c10::basic_string_view"}) &&
+      firstTypeArg(RD)->isCharType())
+    return MappedElement{BaseType::Str};
+  return unsupported("see docs/types.md for the supported types");
 }
 
-bool TypeMapper::mapValue(QualType T, MappedParam &Out, std::string &Why) {
+llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
   T = T.getCanonicalType().getUnqualifiedType();
+  MappedParam Out;
   Type &S = Out.SchemaType;
   CppParam &C = Out.Cpp;
   if (const RecordDecl *RD = asRecord(T)) {
@@ -164,39 +146,32 @@ bool TypeMapper::mapValue(QualType T, MappedParam &Out, std::string &Why) {
     if (Name == "std::basic_string" && firstTypeArg(RD)->isCharType()) {
       S = Type::scalar(BaseType::Str);
       C.StdString = true;
-      return true;
+      return Out;
     }
     bool IsArrayRef = Name == "c10::ArrayRef";
     bool IsVector = Name == "std::vector";
     bool IsOptionalArrayRef = Name == "c10::OptionalArrayRef";
     if (IsArrayRef || IsVector || IsOptionalArrayRef) {
       QualType Elem = firstTypeArg(RD);
-      if (Elem.isNull()) {
-        Why = "see docs/types.md for the supported types";
-        return false;
-      }
-      if (IsVector && Elem->isBooleanType()) {
-        Why = "'std::vector<bool>' is not supported; use 'std::array<bool, N>' "
-              "(schema 'bool[N]')";
-        return false;
-      }
-      bool Concrete = false;
-      BaseType Base;
-      if (!mapElement(Elem, Base, Concrete, Why))
-        return false;
-      if (!isOneOf(std::string(baseTypeName(Base)),
-                   {"Tensor", "int", "SymInt", "float"})) {
-        Why = "lists of this element type are not supported; see "
-              "docs/types.md";
-        return false;
-      }
-      S = Type::list(Base);
+      if (Elem.isNull())
+        return unsupported("see docs/types.md for the supported types");
+      if (IsVector && Elem->isBooleanType())
+        return unsupported("'std::vector<bool>' is not supported; use "
+                           "'std::array<bool, N>' (schema 'bool[N]')");
+      llvm::Expected<MappedElement> E = mapElement(Elem);
+      if (!E)
+        return E.takeError();
+      if (!isOneOf(std::string(baseTypeName(E->Base)),
+                   {"Tensor", "int", "SymInt", "float"}))
+        return unsupported("lists of this element type are not supported; "
+                           "see docs/types.md");
+      S = Type::list(E->Base);
       S.Optional = IsOptionalArrayRef;
       C.Container = IsArrayRef            ? CppContainer::ArrayRef
                     : IsVector            ? CppContainer::Vector
                                           : CppContainer::OptionalArrayRef;
-      C.ConcreteInt = Concrete;
-      return true;
+      C.ConcreteInt = E->ConcreteInt;
+      return Out;
     }
     if (Name == "std::array") {
       const TemplateArgumentList *Args = templateArgs(RD);
@@ -205,10 +180,10 @@ bool TypeMapper::mapValue(QualType T, MappedParam &Out, std::string &Why) {
         S = Type::list(BaseType::Bool);
         S.FixedSize = Args->get(1).getAsIntegral().getExtValue();
         C.Container = CppContainer::StdArray;
-        return true;
+        return Out;
       }
-      Why = "only 'std::array<bool, N>' (schema 'bool[N]') is supported";
-      return false;
+      return unsupported(
+          "only 'std::array<bool, N>' (schema 'bool[N]') is supported");
     }
     if (Name == "c10::List") {
       QualType Elem = firstTypeArg(RD);
@@ -220,29 +195,26 @@ bool TypeMapper::mapValue(QualType T, MappedParam &Out, std::string &Why) {
           S = Type::list(BaseType::Tensor);
           S.ElementOptional = true;
           C.Container = CppContainer::List;
-          return true;
+          return Out;
         }
       }
-      Why = "only 'c10::List<std::optional<at::Tensor>>' (schema 'Tensor?[]') "
-            "is supported; use c10::ArrayRef or std::vector for other lists";
-      return false;
+      return unsupported(
+          "only 'c10::List<std::optional<at::Tensor>>' (schema 'Tensor?[]') "
+          "is supported; use c10::ArrayRef or std::vector for other lists");
     }
   }
-  BaseType Base;
-  bool Concrete = false;
-  if (!mapElement(T, Base, Concrete, Why))
-    return false;
-  S = Type::scalar(Base);
-  C.ConcreteInt = Concrete;
-  return true;
+  llvm::Expected<MappedElement> E = mapElement(T);
+  if (!E)
+    return E.takeError();
+  S = Type::scalar(E->Base);
+  C.ConcreteInt = E->ConcreteInt;
+  return Out;
 }
 
-bool TypeMapper::mapParam(QualType T, MappedParam &Out, std::string &Why) {
+llvm::Expected<MappedParam> TypeMapper::mapParam(QualType T) {
   bool IsRef = false, IsConstRef = false;
-  if (T->isRValueReferenceType()) {
-    Why = "take it by value or by const reference";
-    return false;
-  }
+  if (T->isRValueReferenceType())
+    return unsupported("take it by value or by const reference");
   if (const auto *Ref = T->getAs<LValueReferenceType>()) {
     IsRef = true;
     IsConstRef = Ref->getPointeeType().isConstQualified();
@@ -251,70 +223,58 @@ bool TypeMapper::mapParam(QualType T, MappedParam &Out, std::string &Why) {
   QualType Canon = T.getCanonicalType().getUnqualifiedType();
   const RecordDecl *RD = asRecord(Canon);
   std::string Name = RD ? recordName(RD) : "";
-  if (IsRef && !RD) {
-    Why = "take scalars by value";
-    return false;
-  }
-  if (IsRef && isOneOf(Name, {"c10::SymInt"})) {
-    Why = "take 'c10::SymInt' by value";
-    return false;
-  }
-  if (RD && Name == "std::optional") {
-    QualType Inner = firstTypeArg(RD);
-    if (Inner.isNull() || Inner->isReferenceType()) {
-      Why = "see docs/types.md for the supported types";
-      return false;
-    }
-    const RecordDecl *InnerRD = asRecord(Inner);
+  if (IsRef && !RD)
+    return unsupported("take scalars by value");
+  if (IsRef && isOneOf(Name, {"c10::SymInt"}))
+    return unsupported("take 'c10::SymInt' by value");
+  bool Optional = RD && Name == "std::optional";
+  QualType Value = T;
+  if (Optional) {
+    Value = firstTypeArg(RD);
+    if (Value.isNull() || Value->isReferenceType())
+      return unsupported("see docs/types.md for the supported types");
+    const RecordDecl *InnerRD = asRecord(Value);
     if (InnerRD && isOneOf(recordName(InnerRD),
-                           {"std::optional", "c10::OptionalArrayRef"})) {
-      Why = "nested optionals have no schema equivalent";
-      return false;
-    }
-    if (!mapValue(Inner, Out, Why))
-      return false;
-    if (Out.Cpp.Container == CppContainer::StdArray ||
-        Out.Cpp.Container == CppContainer::List) {
-      Why = "optional fixed-size or optional-element lists are not supported";
-      return false;
-    }
-    Out.SchemaType.Optional = true;
-    Out.Cpp.StdOptional = true;
-  } else if (!mapValue(T, Out, Why)) {
-    return false;
+                           {"std::optional", "c10::OptionalArrayRef"}))
+      return unsupported("nested optionals have no schema equivalent");
   }
-  Out.Cpp.MutableRef = IsRef && !IsConstRef;
-  if (Out.Cpp.MutableRef && !Out.SchemaType.isTensorLike()) {
-    Why = "only tensors may be taken by non-const reference; take it by value "
-          "or const reference";
-    return false;
+  llvm::Expected<MappedParam> Out = mapValue(Value);
+  if (!Out)
+    return Out.takeError();
+  if (Optional) {
+    if (Out->Cpp.Container == CppContainer::StdArray ||
+        Out->Cpp.Container == CppContainer::List)
+      return unsupported(
+          "optional fixed-size or optional-element lists are not supported");
+    Out->SchemaType.Optional = true;
+    Out->Cpp.StdOptional = true;
   }
-  return true;
+  Out->Cpp.MutableRef = IsRef && !IsConstRef;
+  if (Out->Cpp.MutableRef && !Out->SchemaType.isTensorLike())
+    return unsupported("only tensors may be taken by non-const reference; "
+                       "take it by value or const reference");
+  return Out;
 }
 
-bool TypeMapper::mapReturn(QualType T, std::vector<Return> &Out,
-                           bool &ReturnsRef, std::string &Why) {
-  ReturnsRef = false;
+llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
+  MappedReturn Out;
   if (T->isVoidType())
-    return true;
+    return Out;
   if (const auto *Ref = T->getAs<LValueReferenceType>()) {
     QualType Pointee = Ref->getPointeeType().getCanonicalType();
     const RecordDecl *RD = asRecord(Pointee);
     if (RD && recordName(RD) == "at::Tensor" &&
-        Ref->getPointeeType().isConstQualified()) {
+        Ref->getPointeeType().isConstQualified())
       // The generated wrapper returns the out argument as `at::Tensor&`.
-      Why = "return the out argument as 'at::Tensor&', or return at::Tensor "
-            "by value";
-      return false;
-    }
+      return unsupported("return the out argument as 'at::Tensor&', or "
+                         "return at::Tensor by value");
     if (RD && recordName(RD) == "at::Tensor") {
-      ReturnsRef = true;
-      Out.push_back({"", Type::scalar(BaseType::Tensor)});
-      return true;
+      Out.Reference = true;
+      Out.Returns.push_back({"", Type::scalar(BaseType::Tensor)});
+      return Out;
     }
-    Why = "return by value; only 'at::Tensor&' (an out argument) may be "
-          "returned by reference";
-    return false;
+    return unsupported("return by value; only 'at::Tensor&' (an out "
+                       "argument) may be returned by reference");
   }
   QualType Canon = T.getCanonicalType().getUnqualifiedType();
   if (const RecordDecl *RD = asRecord(Canon)) {
@@ -326,51 +286,49 @@ bool TypeMapper::mapReturn(QualType T, std::vector<Return> &Out,
         else
           Elements.push_back(Arg);
       }
-      if (Elements.size() < 2) {
-        Why = "a tuple needs two or more elements; return the element itself";
-        return false;
-      }
+      if (Elements.size() < 2)
+        return unsupported(
+            "a tuple needs two or more elements; return the element itself");
       for (const TemplateArgument &Arg : Elements) {
-        if (Arg.getKind() != TemplateArgument::Type) {
-          Why = "see docs/types.md for the supported return types";
-          return false;
+        if (Arg.getKind() != TemplateArgument::Type)
+          return unsupported("see docs/types.md for the supported return types");
+        const char *ByValue = "tuple elements must be returned by value";
+        if (Arg.getAsType()->isReferenceType())
+          return unsupported(ByValue);
+        llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
+        if (!Element) {
+          std::string Why = llvm::toString(Element.takeError());
+          return unsupported(Why.empty() ? ByValue : Why);
         }
-        std::vector<Return> Element;
-        bool ElementRef = false;
-        if (Arg.getAsType()->isReferenceType() ||
-            !mapReturn(Arg.getAsType(), Element, ElementRef, Why) ||
-            Element.size() != 1) {
-          if (Why.empty())
-            Why = "tuple elements must be returned by value";
-          return false;
-        }
-        Out.push_back(Element.front());
+        if (Element->Returns.size() != 1)
+          return unsupported(ByValue);
+        Out.Returns.push_back(Element->Returns.front());
       }
-      return true;
+      return Out;
     }
   }
-  MappedParam M;
   // `std::optional<T>` returns `T?` (e.g. FBGEMM's `(Tensor, Tensor?)`).
   const RecordDecl *OptRD = asRecord(Canon);
-  if (OptRD && recordName(OptRD) == "std::optional") {
-    QualType Inner = firstTypeArg(OptRD);
-    if (Inner.isNull() || Inner->isReferenceType() || !mapValue(Inner, M, Why))
-      return false;
-    if (M.SchemaType.IsList || M.SchemaType.Optional) {
-      Why = "optional lists cannot be returned";
-      return false;
-    }
-    M.SchemaType.Optional = true;
-  } else if (!mapValue(T, M, Why)) {
-    return false;
+  bool Optional = OptRD && recordName(OptRD) == "std::optional";
+  QualType Value = T;
+  if (Optional) {
+    Value = firstTypeArg(OptRD);
+    if (Value.isNull() || Value->isReferenceType())
+      return unsupported(""); // Not a type one can write; no hint.
   }
-  if (M.SchemaType.Optional && M.SchemaType.isTensorLike() &&
-      M.SchemaType.IsList) {
-    Why = "optional tensor lists cannot be returned";
-    return false;
+  llvm::Expected<MappedParam> M = mapValue(Value);
+  if (!M)
+    return M.takeError();
+  if (Optional) {
+    if (M->SchemaType.IsList || M->SchemaType.Optional)
+      return unsupported("optional lists cannot be returned");
+    M->SchemaType.Optional = true;
   }
-  Out.push_back({"", M.SchemaType});
-  return true;
+  if (M->SchemaType.Optional && M->SchemaType.isTensorLike() &&
+      M->SchemaType.IsList)
+    return unsupported("optional tensor lists cannot be returned");
+  Out.Returns.push_back({"", M->SchemaType});
+  return Out;
 }
 
 namespace {

@@ -1,9 +1,8 @@
 //===- TypeMapper.h - C++ types and defaults to schema ----------*- C++ -*-===//
 ///
 /// \file
-/// The DESIGN.md §2 type table: maps canonical (desugared) C++ parameter and
-/// return types to schema types, and renders default-argument expressions.
-/// Private to the frontend.
+/// The table of docs/types.md: maps C++ parameter and return types to schema
+/// types, and renders default arguments. Private to the frontend.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_LIB_TYPEMAPPER_H
 #define OPGEN_LIB_TYPEMAPPER_H
@@ -12,6 +11,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace opgen {
 
@@ -20,35 +24,37 @@ struct MappedParam {
   CppParam Cpp;
 };
 
-/// The user-visible position of \p L (its expansion location), with the
-/// file shown relative to \p Root. Defined in Frontend.cpp.
-SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L,
-                      const std::string &Root);
+struct MappedReturn {
+  std::vector<Return> Returns; ///< Zero (void) or more.
+  bool Reference = false;      ///< `at::Tensor&` (the out-variant form).
+};
 
 /// The type as the user wrote it (sugar kept), for messages.
 std::string printType(clang::ASTContext &Ctx, clang::QualType T);
 
+/// A type that cannot be mapped fails with the hint for the user as its
+/// message (possibly empty).
 class TypeMapper {
 public:
   explicit TypeMapper(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
-  /// Maps a parameter type. On failure \p Why holds the hint.
-  bool mapParam(clang::QualType T, MappedParam &Out, std::string &Why);
-
-  /// Maps a return type into zero or more schema returns. \p ReturnsRef is
-  /// set for `at::Tensor&` (the out-variant form).
-  bool mapReturn(clang::QualType T, std::vector<Return> &Out, bool &ReturnsRef,
-                 std::string &Why);
+  llvm::Expected<MappedParam> mapParam(clang::QualType T);
+  llvm::Expected<MappedReturn> mapReturn(clang::QualType T);
 
   /// Renders a default argument for a parameter of schema type \p T.
   std::optional<DefaultValue> renderDefault(const clang::Expr *E,
                                             const Type &T);
 
 private:
-  /// Maps a non-reference, non-optional value type.
-  bool mapValue(clang::QualType T, MappedParam &Out, std::string &Why);
-  bool mapElement(clang::QualType T, BaseType &Base, bool &ConcreteInt,
-                  std::string &Why);
+  struct MappedElement {
+    BaseType Base;
+    bool ConcreteInt = false; ///< See CppParam::ConcreteInt.
+  };
+
+  /// A non-reference, non-optional value type.
+  llvm::Expected<MappedParam> mapValue(clang::QualType T);
+  /// A single value: no container.
+  llvm::Expected<MappedElement> mapElement(clang::QualType T);
 
   clang::ASTContext &Ctx;
 };

@@ -65,7 +65,7 @@ bool runFrontendOnCode(
 
 /// A DiagSink that renders through Clang's DiagnosticsEngine and
 /// TextDiagnosticPrinter, so opgen's diagnostics look like the compiler's
-/// (`file:line:col: error: ...`, the source line and a caret).
+/// (`file:line:col: error: ... [Id]`, the source line and a caret).
 std::unique_ptr<DiagSink> createClangDiagSink(const std::string &Root);
 
 } // namespace opgen

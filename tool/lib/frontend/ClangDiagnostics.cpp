@@ -1,0 +1,120 @@
+//===- ClangDiagnostics.cpp - Diagnostics printed by Clang ----------------===//
+//
+// opgen's diagnostics are printed by Clang's TextDiagnosticPrinter, through a
+// DiagnosticsEngine of their own: a SourceLoc is translated back into a
+// SourceLocation (the file is read again) so that the source line and a
+// caret are shown, as for the compiler's own diagnostics.
+//===----------------------------------------------------------------------===//
+#include "frontend/ClangDiagnostics.h"
+
+#include "opgen/frontend/Frontend.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace opgen {
+
+SourceLoc toSourceLoc(const SourceManager &SM, SourceLocation L,
+                      const std::string &Root) {
+  SourceLoc Out;
+  if (L.isInvalid())
+    return Out;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return Out;
+  llvm::SmallString<256> Abs(P.getFilename());
+  // Relative to the compile command's directory (the file system's working
+  // directory), which with opgen -j is not the process's.
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  Out.File = displayPath(std::string(Abs), Root);
+  Out.Line = P.getLine();
+  Out.Column = P.getColumn();
+  return Out;
+}
+
+namespace {
+
+class ClangDiagSink : public DiagSink {
+public:
+  explicit ClangDiagSink(const std::string &Root)
+      : DiagOpts(new DiagnosticOptions()),
+        Printer(llvm::errs(), &*DiagOpts),
+        Engine(new DiagnosticIDs(), &*DiagOpts, &Printer,
+               /*ShouldOwnClient=*/false) {
+    DiagOpts->ShowColors = false;
+    FileSystemOptions FSOpts;
+    FSOpts.WorkingDir = Root;
+    Files = new FileManager(FSOpts);
+    Sources = std::make_unique<SourceManager>(Engine, *Files);
+    Engine.setSourceManager(Sources.get());
+    Printer.BeginSourceFile(LangOptions(), nullptr);
+  }
+  ~ClangDiagSink() override { Printer.EndSourceFile(); }
+
+protected:
+  void emit(DiagId Id, const SourceLoc &Loc,
+            const std::vector<std::string> &Args) override {
+    const DiagInfo &Info = diagInfo(Id);
+    SourceLocation L = translate(Loc);
+    // Clang drops a note that follows nothing (or an ignored diagnostic);
+    // a catalogue note stands on its own.
+    if (Info.Level == DiagLevel::Note)
+      Engine.setLastDiagnosticIgnored(false);
+    std::string Message = formatDiag(Info.Message, Args);
+    // Errors and warnings end with their catalogue id, as clang-tidy's end
+    // with their check (docs/diagnostics.md); notes belong to what precedes.
+    if (Info.Level != DiagLevel::Note)
+      Message += std::string(" [") + Info.Name + "]";
+    report(Info.Level, L, Message);
+    if (*Info.Hint)
+      report(DiagLevel::Note, L,
+             "hint: " + formatDiag(Info.Hint, Args));
+  }
+
+private:
+  void report(DiagLevel Level, SourceLocation L, const std::string &Text) {
+    DiagnosticsEngine::Level ClangLevel =
+        Level == DiagLevel::Error     ? DiagnosticsEngine::Error
+        : Level == DiagLevel::Warning ? DiagnosticsEngine::Warning
+                                      : DiagnosticsEngine::Note;
+    // The text is pre-formatted from the catalogue; "%0" keeps any '%' in it
+    // from being read as a format directive.
+    unsigned ClangId = Engine.getCustomDiagID(ClangLevel, "%0");
+    Engine.Report(L, ClangId) << Text;
+  }
+
+  SourceLocation translate(const SourceLoc &Loc) {
+    if (!Loc.valid())
+      return SourceLocation();
+    auto File = Files->getOptionalFileRef(Loc.File);
+    if (!File)
+      return SourceLocation();
+    FileID FID = Sources->getOrCreateFileID(*File, SrcMgr::C_User);
+    return Sources->translateLineCol(FID, Loc.Line, std::max(1u, Loc.Column));
+  }
+
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  TextDiagnosticPrinter Printer;
+  DiagnosticsEngine Engine;
+  IntrusiveRefCntPtr<FileManager> Files;
+  std::unique_ptr<SourceManager> Sources;
+};
+
+} // namespace
+
+std::unique_ptr<DiagSink> createClangDiagSink(const std::string &Root) {
+  return std::make_unique<ClangDiagSink>(Root);
+}
+
+} // namespace opgen

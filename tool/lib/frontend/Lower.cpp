@@ -1,0 +1,126 @@
+//===- Lower.cpp - An annotated function to the model ---------------------===//
+//
+// lower: TypeMapper turns the function's parameter and return types into
+// schema types and renders its defaults; FakeSynthesis reads a kernel's
+// body. Everything is copied into plain model structs: nothing Clang-typed
+// leaves this file.
+//===----------------------------------------------------------------------===//
+#include "frontend/Lower.h"
+
+#include "opgen/model/SourceKind.h"
+
+#include "analysis/FakeSynthesis.h"
+#include "frontend/ClangDiagnostics.h"
+#include "frontend/TypeMapper.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace opgen {
+
+namespace {
+
+/// `::ns::fn`, skipping anonymous namespaces (their members are visible in
+/// the enclosing namespace of the same translation unit).
+std::string calleeName(ASTContext &Ctx, const FunctionDecl &FD) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD.printQualifiedName(OS, Policy);
+  return "::" + OS.str();
+}
+
+} // namespace
+
+std::optional<AnnotatedFunction>
+lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
+              const std::string &HostSource, const std::string &Root,
+              DiagSink &Diags) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  AnnotatedFunction Fn;
+  Fn.Attr = std::move(Attr);
+  Fn.Impl.Loc = toSourceLoc(SM, FD.getLocation(), Root);
+  Fn.Impl.HostSource = HostSource;
+  std::optional<SourceKind> DeclKind =
+      classifySource(Fn.Impl.Loc.File);
+  Fn.Impl.Lang = DeclKind && DeclKind->Cuda ? Language::Cuda : Language::Cxx;
+  Fn.Impl.Callee = calleeName(Ctx, FD);
+  if (FD.isVariadic()) {
+    Diags.report(DiagId::VariadicFunction, Fn.Impl.Loc,
+                 {FD.getNameAsString()});
+    return std::nullopt;
+  }
+  TypeMapper Mapper(Ctx);
+  bool Ok = true;
+  unsigned Index = 0;
+  for (const ParmVarDecl *P : FD.parameters()) {
+    ++Index;
+    SourceLoc PLoc = toSourceLoc(SM, P->getLocation(), Root);
+    if (P->getName().empty()) {
+      Diags.report(DiagId::UnnamedParam,
+                   toSourceLoc(SM, P->getBeginLoc(), Root),
+                   {std::to_string(Index), FD.getNameAsString()});
+      Ok = false;
+      continue;
+    }
+    llvm::Expected<MappedParam> Mapped = Mapper.mapParam(P->getType());
+    if (!Mapped) {
+      // The start of the type as written, qualifiers included.
+      Diags.report(DiagId::UnsupportedType,
+                   toSourceLoc(SM, P->getBeginLoc(), Root),
+                   {P->getNameAsString(), printType(Ctx, P->getType()),
+                    llvm::toString(Mapped.takeError())});
+      Ok = false;
+      continue;
+    }
+    MappedParam &M = *Mapped;
+    Argument A;
+    A.Name = P->getNameAsString();
+    A.Ty = M.SchemaType;
+    if (P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg()) {
+      std::optional<DefaultValue> V =
+          Mapper.renderDefault(P->getDefaultArg(), M.SchemaType);
+      if (!V) {
+        Diags.report(DiagId::UnrenderableDefault,
+                     toSourceLoc(SM, P->getDefaultArgRange().getBegin(),
+                                 Root),
+                     {A.Name});
+        Ok = false;
+        continue;
+      }
+      A.Default = std::move(V);
+    }
+    M.Cpp.Name = A.Name;
+    M.Cpp.Loc = PLoc;
+    M.Cpp.Spelling = printType(Ctx, P->getType());
+    Fn.Inferred.Arguments.push_back(std::move(A));
+    Fn.Impl.Params.push_back(std::move(M.Cpp));
+  }
+  llvm::Expected<MappedReturn> Ret = Mapper.mapReturn(FD.getReturnType());
+  if (!Ret) {
+    Diags.report(DiagId::UnsupportedReturn,
+                 toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(),
+                             Root),
+                 {printType(Ctx, FD.getReturnType()),
+                  llvm::toString(Ret.takeError())});
+    return std::nullopt;
+  }
+  if (!Ok)
+    return std::nullopt;
+  Fn.Inferred.Returns = std::move(Ret->Returns);
+  Fn.Impl.Ret.Reference = Ret->Reference;
+  Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
+  const FunctionDecl *Def = FD.getDefinition();
+  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody() &&
+      !Fn.Inferred.Returns.empty())
+    Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
+                                       Fn.Inferred.Returns, Root);
+  return Fn;
+}
+
+} // namespace opgen

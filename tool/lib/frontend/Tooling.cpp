@@ -1,0 +1,371 @@
+//===- Tooling.cpp - Running the frontend with LibTooling -----------------===//
+//
+// One ClangTool per source, with its compile command (from the compile
+// database, or default flags) adjusted for a syntax-only parse: nvcc-only
+// flags dropped, .cu files parsed host-side against a CUDA prelude. The
+// frontend action installs the AnnotationScanner as the Preprocessor's
+// token watcher and parses only annotated kernels' bodies; at the end of
+// the translation unit its consumer attaches the annotations and lowers the
+// annotated functions.
+//===----------------------------------------------------------------------===//
+#include "opgen/frontend/Frontend.h"
+#include "opgen/model/SourceKind.h"
+
+#include "Config.h"
+#include "frontend/AnnotationScanner.h"
+#include "frontend/Attach.h"
+#include "frontend/Lower.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+
+namespace opgen {
+
+namespace {
+
+/// At the end of a translation unit: attach, then lower.
+class OpgenConsumer : public ASTConsumer {
+public:
+  OpgenConsumer(AnnotationScanner &Scanner, DiagSink &Diags,
+                const FrontendOptions &Opts, FrontendResult &Result,
+                std::string HostSource)
+      : Scanner(Scanner), Diags(Diags), Opts(Opts), Result(Result),
+        HostSource(std::move(HostSource)) {}
+
+  // Signatures need no bodies; only annotated kernels' bodies are parsed,
+  // to synthesise fakes from their allocations.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    return !FD || !FD->getDeclName().isIdentifier() ||
+           !Scanner.bodyWanted(FD->getName());
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Scanner.finish();
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // Clang has said why; lowering a broken AST helps nobody.
+    attachAnnotations(Ctx, Scanner.take(), Diags,
+                      [&](const FunctionDecl &FD, Annotation Attr) {
+                        if (std::optional<AnnotatedFunction> Fn =
+                                lowerFunction(Ctx, FD, std::move(Attr),
+                                              HostSource, Opts.Root, Diags))
+                          Result.Functions.push_back(std::move(*Fn));
+                      });
+  }
+
+private:
+  AnnotationScanner &Scanner;
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+  FrontendResult &Result;
+  std::string HostSource;
+};
+
+/// Records every user (non-system) file entered, for the depfile.
+class UserFileCollector : public PPCallbacks {
+public:
+  UserFileCollector(const SourceManager &SM, std::set<std::string> &Files)
+      : SM(SM), Files(Files) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User)
+      return;
+    if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+      llvm::SmallString<256> Abs(Entry->getName());
+      SM.getFileManager().makeAbsolutePath(Abs);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Files.insert(std::string(Abs));
+    }
+  }
+
+private:
+  const SourceManager &SM;
+  std::set<std::string> &Files;
+};
+
+class OpgenAction : public ASTFrontendAction {
+public:
+  OpgenAction(DiagSink &Diags, const FrontendOptions &Opts,
+              FrontendResult &Result)
+      : Diags(Diags), Opts(Opts), Result(Result) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    Preprocessor &PP = CI.getPreprocessor();
+    Scanner = std::make_unique<AnnotationScanner>(PP, Diags, Opts.Root);
+    PP.setTokenWatcher([S = Scanner.get()](const Token &T) { S->onToken(T); });
+    PP.addPPCallbacks(std::make_unique<UserFileCollector>(
+        CI.getSourceManager(), Result.Dependencies));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef File) override {
+    return std::make_unique<OpgenConsumer>(*Scanner, Diags, Opts, Result,
+                                           File.str());
+  }
+
+private:
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+  FrontendResult &Result;
+  std::unique_ptr<AnnotationScanner> Scanner;
+};
+
+class OpgenActionFactory : public tooling::FrontendActionFactory {
+public:
+  OpgenActionFactory(DiagSink &Diags, const FrontendOptions &Opts,
+                     FrontendResult &Result)
+      : Diags(Diags), Opts(Opts), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<OpgenAction>(Diags, Opts, Result);
+  }
+
+  /// With FrontendOptions::ClangOutput: what FrontendActionFactory does, but
+  /// Clang prints into that stream (as it would to stderr, with the
+  /// invocation's options), "N errors generated." included.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    if (!Opts.ClangOutput)
+      return FrontendActionFactory::runInvocation(
+          std::move(Invocation), Files, std::move(PCHContainerOps),
+          DiagConsumer);
+    TextDiagnosticPrinter Printer(*Opts.ClangOutput,
+                                  &Invocation->getDiagnosticOpts());
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    Compiler.setVerboseOutputStream(*Opts.ClangOutput);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
+private:
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+  FrontendResult &Result;
+};
+
+/// With FrontendOptions::ClangOutput: prints the Clang driver's diagnostics
+/// (bad arguments) into that stream, with the options the driver parsed.
+class DriverDiagPrinter : public DiagnosticConsumer {
+public:
+  explicit DriverDiagPrinter(llvm::raw_ostream &OS) : OS(OS) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    DiagnosticOptions *DiagOpts = &Info.getDiags()->getDiagnosticOptions();
+    if (!Printer || DiagOpts != PrinterOpts) {
+      Printer = std::make_unique<TextDiagnosticPrinter>(OS, DiagOpts);
+      PrinterOpts = DiagOpts;
+    }
+    Printer->HandleDiagnostic(Level, Info);
+  }
+
+private:
+  llvm::raw_ostream &OS;
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
+  const DiagnosticOptions *PrinterOpts = nullptr;
+};
+
+/// Working default flags when there is no compile database.
+std::vector<std::string> defaultFlags() {
+  std::vector<std::string> Flags = {"-std=c++17", "-fsyntax-only",
+                                    "-D_GLIBCXX_USE_CXX11_ABI=1"};
+  for (llvm::StringRef Dir : llvm::split(OPGEN_DEFAULT_SYSTEM_INCLUDES, ';'))
+    if (!Dir.empty())
+      Flags.push_back("-isystem" + Dir.str());
+  if (const char *Env = std::getenv("OPGEN_TORCH_INCLUDE"))
+    for (llvm::StringRef Dir : llvm::split(Env, ':'))
+      if (!Dir.empty())
+        Flags.push_back("-isystem" + Dir.str());
+  return Flags;
+}
+
+/// Lets clang parse .cu files against the CUDA 13 toolkit without its own
+/// (incompatible) CUDA wrapper headers: host side only, with the attribute
+/// macros and launch hook the wrappers would have provided.
+constexpr const char *CudaPreludePath = "/opgen-virtual/opgen_cuda_prelude.h";
+constexpr const char *CudaPrelude = R"(#pragma once
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#include <__clang_cuda_builtin_vars.h>
+#include <cuda_runtime_api.h>
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                                 size_t sharedMem = 0,
+                                                 void *stream = 0);
+)";
+
+} // namespace
+
+bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
+                 FrontendResult &Result) {
+  std::unique_ptr<tooling::CompilationDatabase> Database;
+  std::string Error;
+  if (!Opts.BuildPath.empty()) {
+    Database =
+        tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Error);
+    if (!Database) {
+      // Clang's message lists one failure per database kind, a line each.
+      std::string Why;
+      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Error).trim(), '\n'))
+        Why += (Why.empty() ? "" : "; ") + Line.trim().str();
+      Diags.report(DiagId::NoCompileDatabase, SourceLoc{},
+                   {Opts.BuildPath, Why});
+      return false;
+    }
+  } else {
+    Database = std::make_unique<tooling::FixedCompilationDatabase>(
+        ".", defaultFlags());
+  }
+
+  bool AllCompiled = true;
+  for (const std::string &Source : Opts.Sources) {
+    // One tool per source keeps each file's flags and errors separate.
+    // With ClangOutput (opgen -j) the tool must not chdir into the compile
+    // command's directory (the process's working directory is shared by the
+    // threads): a file system of its own keeps its working directory.
+    tooling::ClangTool Tool(*Database, {Source},
+                            std::make_shared<PCHContainerOperations>(),
+                            Opts.ClangOutput
+                                ? llvm::vfs::createPhysicalFileSystem()
+                                : llvm::vfs::getRealFileSystem());
+    DriverDiagPrinter DriverDiags(Opts.ClangOutput ? *Opts.ClangOutput
+                                                   : llvm::errs());
+    if (Opts.ClangOutput) {
+      Tool.setDiagnosticConsumer(&DriverDiags);
+      Tool.setPrintErrorMessage(false);
+    }
+    Tool.mapVirtualFile(CudaPreludePath, CudaPrelude);
+    Tool.appendArgumentsAdjuster(
+        [&Opts](const tooling::CommandLineArguments &Args,
+                llvm::StringRef File) {
+          tooling::CommandLineArguments Out;
+          // nvcc-only flags from a CMake compile database would confuse the
+          // clang driver; keep what clang understands.
+          for (size_t I = 0; I < Args.size(); ++I) {
+            llvm::StringRef A = Args[I];
+            if (A.startswith("--generate-code") || A.startswith("-gencode") ||
+                A.startswith("--expt-") || A.startswith("-Xcompiler") ||
+                A.startswith("-forward-unknown") || A == "-x" ||
+                A.startswith("-ccbin") || A.startswith("--options-file") ||
+                A.startswith("-Xfatbin") || A.startswith("--compiler-options")) {
+              if ((A == "-x" || A == "-Xcompiler" || A == "-ccbin" ||
+                   A == "-gencode" || A == "--options-file") &&
+                  I + 1 < Args.size())
+                ++I;
+              continue;
+            }
+            // nvcc spells `-isystem=<dir>`; to clang a leading '=' means
+            // "relative to the sysroot".
+            if (A.startswith("-isystem=")) {
+              Out.push_back("-isystem" + A.drop_front(9).str());
+              continue;
+            }
+            Out.push_back(Args[I]);
+          }
+          // Language and host-only CUDA mode go right after the driver name.
+          std::vector<std::string> Front;
+          std::optional<SourceKind> Kind = classifySource(File);
+          if (Kind && Kind->Cuda)
+            Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
+                     "-nocudainc", "-Wno-unknown-cuda-version", "-include",
+                     CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
+          else if (Kind && !Kind->Compiled)
+            Front = {"-x", "c++-header"};
+          else
+            Front = {"-x", "c++"};
+          Out.insert(Out.begin() + 1, Front.begin(), Front.end());
+          std::vector<std::string> Back = {
+              "-resource-dir=" OPGEN_CLANG_RESOURCE_DIR,
+              "-Wno-unknown-attributes", "-Wno-unused-command-line-argument",
+              "-fsyntax-only"};
+          Back.insert(Back.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+          // A command interpolated for a file missing from the database ends
+          // in `-- <file>`: flags must go before that `--`.
+          auto DashDash = std::find(Out.begin(), Out.end(), "--");
+          Out.insert(DashDash, Back.begin(), Back.end());
+          return Out;
+        });
+    OpgenActionFactory Factory(Diags, Opts, Result);
+    if (Tool.run(&Factory) != 0) {
+      if (Opts.ClangOutput) // What ClangTool prints itself otherwise.
+        *Opts.ClangOutput << "Error while processing " << Source << ".\n";
+      Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
+                   {displayPath(Source, Opts.Root)});
+      AllCompiled = false;
+    }
+  }
+  return AllCompiled;
+}
+
+//===----------------------------------------------------------------------===//
+// In-memory sources (the fuzzers)
+//===----------------------------------------------------------------------===//
+
+bool runFrontendOnCode(
+    const std::string &Code, const std::string &FileName,
+    const std::vector<std::pair<std::string, std::string>> &Files,
+    const std::vector<std::string> &Args, DiagSink &Diags,
+    FrontendResult &Result) {
+  // Only these files exist: an input cannot #include anything else (a
+  // device, a huge file) and nothing depends on the machine's headers.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> FS(
+      new llvm::vfs::InMemoryFileSystem);
+  FS->setCurrentWorkingDirectory("/");
+  FS->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  for (const auto &[Path, Text] : Files)
+    FS->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text));
+  llvm::IntrusiveRefCntPtr<FileManager> FM(
+      new FileManager(FileSystemOptions(), FS));
+
+  std::vector<std::string> CommandLine = {
+      "clang", "-fsyntax-only", "-x", "c++", "-nostdinc",
+      "-Wno-unknown-attributes", "-fno-caret-diagnostics"};
+  CommandLine.insert(CommandLine.end(), Args.begin(), Args.end());
+  CommandLine.push_back(FileName);
+
+  FrontendOptions Opts;
+  Opts.Sources = {FileName};
+  Opts.Root = "/";
+  tooling::ToolInvocation Invocation(
+      CommandLine, std::make_unique<OpgenAction>(Diags, Opts, Result),
+      FM.get());
+  DiagnosticConsumer Quiet; // Counts errors, prints nothing.
+  Invocation.setDiagnosticConsumer(&Quiet);
+  return Invocation.run() && Quiet.getNumErrors() == 0;
+}
+
+} // namespace opgen
