@@ -74,6 +74,11 @@ AnnotatedFunction function() {
   Syn.Why = "kept for the record";
   Syn.WhyLoc = {"kernels/k.cpp", 9, 5};
   K.Synthesis = Syn;
+  ParamEffects Written;
+  Written.Writes = {{"'add_()'", {"kernels/k.cpp", 11, 7}}};
+  ParamEffects Escaping;
+  Escaping.Escapes = true;
+  K.Effects = std::vector<ParamEffects>{Written, Escaping};
   return F;
 }
 
@@ -132,7 +137,10 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Impl.Synthesis->Outputs[1].str(), Want.Impl.Synthesis->Outputs[1].str());
   EXPECT_FALSE(F.Impl.Synthesis->Outputs[1].Sizes.has_value());
   EXPECT_EQ(F.Impl.Synthesis->WhyLoc, (SourceLoc{"kernels/k.cpp", 9, 5}));
+  ASSERT_TRUE(F.Impl.Effects.has_value());
+  EXPECT_EQ(*F.Impl.Effects, *Want.Impl.Effects);
   EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
+  EXPECT_FALSE(Back.Functions[1].Impl.Effects.has_value());
   EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
   EXPECT_EQ(Back.Dependencies, record().Dependencies);
 }
@@ -170,7 +178,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 2"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 3"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());

@@ -132,6 +132,38 @@ void reportUnknownKeys(const Annotation &Attr, DiagId Id, DiagSink &Diags) {
                     KnownText.empty() ? "(none)" : KnownText});
 }
 
+/// Compares `mutates` with what the body does (analysis/Mutation.cpp): a
+/// write to an argument it does not list, a listed argument never written.
+/// A parameter already warned about by its signature (UnmarkedMutableTensor)
+/// is not warned about twice.
+void checkMutationAgainstBody(const AnnotatedFunction &Fn,
+                              const std::set<std::string> &Mutated,
+                              DiagSink &Diags) {
+  const OpSchema &S = Fn.Inferred;
+  if (!Fn.Impl.Effects || Fn.Impl.Effects->size() != S.Arguments.size())
+    return;
+  for (size_t I = 0; I < S.Arguments.size(); ++I) {
+    const Argument &A = S.Arguments[I];
+    const ParamEffects &E = (*Fn.Impl.Effects)[I];
+    if (!A.Ty.isTensorLike())
+      continue;
+    if (!Mutated.count(A.Name) && !E.Writes.empty() &&
+        !Fn.Impl.Params[I].MutableRef) {
+      std::vector<std::string> Names;
+      for (const Argument &B : S.Arguments)
+        if (Mutated.count(B.Name) || B.Name == A.Name)
+          Names.push_back(B.Name);
+      Diags.report(DiagId::UnannotatedWrite, E.Writes.front().Loc,
+                   {A.Name, S.Name, E.Writes.front().How, join(Names, ",")});
+    }
+    if (Mutated.count(A.Name) && E.Writes.empty() && !E.Escapes) {
+      const AnnotationValue *V = Fn.Attr.find("mutates");
+      Diags.report(DiagId::MutatesNeverWritten, V ? V->Loc : Fn.Attr.Loc,
+                   {A.Name, S.Name});
+    }
+  }
+}
+
 /// Applies one annotation to its function's inferred schema. Returns false
 /// when an error was reported.
 bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
@@ -196,6 +228,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
                    {A.Name});
     }
   }
+  checkMutationAgainstBody(Fn, Mutated, Diags);
 
   if (Fn.Impl.Ret.Reference) {
     const Argument *Out = nullptr;

@@ -20,7 +20,7 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 /// Bump on any change of the layout below.
-constexpr int64_t FormatVersion = 2;
+constexpr int64_t FormatVersion = 3;
 constexpr const char *FormatTag = "opgen-discovery";
 
 template <typename E> Value enumValue(E V) { return std::string(enumName(V)); }
@@ -106,6 +106,16 @@ Value kernel(const Kernel &K) {
                             {"outputs", std::move(Outputs)},
                             {"why", K.Synthesis->Why},
                             {"why_loc", loc(K.Synthesis->WhyLoc)}};
+  }
+  if (K.Effects) {
+    Array Effects;
+    for (const ParamEffects &E : *K.Effects) {
+      Array Writes;
+      for (const TensorWrite &W : E.Writes)
+        Writes.push_back(Object{{"how", W.How}, {"loc", loc(W.Loc)}});
+      Effects.push_back(Object{{"writes", std::move(Writes)}, {"escapes", E.Escapes}});
+    }
+    O["effects"] = std::move(Effects);
   }
   return O;
 }
@@ -308,6 +318,25 @@ public:
         K.Synthesis = std::move(Syn);
       }
     }
+    if (O->get("effects"))
+      if (const Array *Effects = array(*O, "effects", Where)) {
+        K.Effects.emplace();
+        for (size_t I = 0; I < Effects->size(); ++I) {
+          std::string At = Where + ".effects[" + std::to_string(I) + "]";
+          const Object *E = object(&(*Effects)[I], At);
+          if (!E)
+            break;
+          ParamEffects PE;
+          PE.Escapes = boolean(*E, "escapes", At);
+          if (const Array *Writes = array(*E, "writes", At))
+            for (size_t J = 0; J < Writes->size(); ++J) {
+              std::string WAt = At + ".writes[" + std::to_string(J) + "]";
+              if (const Object *W = object(&(*Writes)[J], WAt))
+                PE.Writes.push_back({string(*W, "how", WAt), loc(*W, "loc", WAt)});
+            }
+          K.Effects->push_back(std::move(PE));
+        }
+      }
     return K;
   }
 

@@ -179,6 +179,29 @@ struct FakeSynthesis {
   SourceLoc WhyLoc;
 };
 
+/// Where a kernel's body writes one of its parameters (analysis/Mutation.cpp).
+struct TensorWrite {
+  std::string How; ///< e.g. `'add_()'`, `a store through its data_ptr`.
+  SourceLoc Loc;
+};
+
+/// What a kernel's body does to one parameter.
+struct ParamEffects {
+  std::vector<TensorWrite> Writes; ///< Certain writes, in source order.
+  /// Used where opgen cannot follow it (a helper function, a local alias
+  /// that may or may not share storage, ...): it may be written.
+  bool Escapes = false;
+
+  bool operator==(const ParamEffects &O) const {
+    if (Escapes != O.Escapes || Writes.size() != O.Writes.size())
+      return false;
+    for (size_t I = 0; I < Writes.size(); ++I)
+      if (Writes[I].How != O.Writes[I].How || !(Writes[I].Loc == O.Writes[I].Loc))
+        return false;
+    return true;
+  }
+};
+
 /// One C++ function registered as the kernel of an op for one dispatch key.
 struct Kernel {
   DispatchKey Key = DispatchKey::CPU;
@@ -197,6 +220,9 @@ struct Kernel {
   /// What the body's allocations say about the outputs (kernels only; unset
   /// when the body was not seen, e.g. a declaration without definition).
   std::optional<FakeSynthesis> Synthesis;
+  /// What the body does to each parameter, in order (unset when the body
+  /// was not seen).
+  std::optional<std::vector<ParamEffects>> Effects;
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.
