@@ -1,19 +1,20 @@
 //===- BuildFiles.cpp - The generated CMakeLists.txt ----------------------===//
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
+#include "opgen/emit/Outputs.h"
 #include "opgen/model/SourceKind.h"
 
 namespace opgen {
 
 std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
-  std::vector<std::string> Shards;
+  // The translation units: the compiled rows of the outputs table.
+  std::vector<std::string> Compiled;
   bool HasCuda = false;
-  for (const std::string &Source : L.Sources) {
-    std::string Shard = shardPath(Source);
-    if (Shard.empty())
+  for (const OutputFile &File : listOutputs(outputNames(L))) {
+    if (File.Kind != OutputKind::Compiled)
       continue;
-    Shards.push_back(Shard);
-    HasCuda = HasCuda || classifySource(Shard)->Cuda;
+    Compiled.push_back(File.Path);
+    HasCuda = HasCuda || classifySource(File.Path)->Cuda;
   }
   return renderTemplate(
       "CMakeLists.txt",
@@ -21,7 +22,7 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
        {"package", L.PythonPackage},
        {"library", L.LibraryName},
        {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
-       {"shards", join(Shards, "\n")},
+       {"compiled", join(Compiled, "\n")},
        {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
 }
 

@@ -2,8 +2,8 @@
 ///
 /// \file
 /// The emitters of the generated files: pure functions from the library to
-/// the text of one file, each filling its templates. emitAll (emit/Emit.cpp)
-/// calls them.
+/// the text of one file, each filling its templates. emitAll walks the
+/// table of outputs (emit/Outputs.cpp) and calls the emitter of each row.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_EMIT_DEST_EMITTERS_H
 #define OPGEN_EMIT_DEST_EMITTERS_H
