@@ -3,79 +3,69 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <sstream>
-
 namespace opgen {
 
 namespace {
 
-std::string typedHandle(const std::string &Var, const OpSchema &S) {
-  return "    static const auto " + Var +
-         " = c10::Dispatcher::singleton()\n"
-         "        .findSchemaOrThrow(" + quote(S.Namespace + "::" + S.Name) + ", " +
-         quote(S.Overload) + ")\n"
-         "        .typed<" + cppSignature(S).functionType() + ">();\n";
-}
-
-/// Statements that call \p Op below autograd and collect the results of a
+/// Statements that call `op` below autograd and collect the results of a
 /// schema with returns \p S into `outputs` (a variable_list).
-std::string callBelowAutograd(const OpSchema &S) {
+std::string collectOutputs(const OpSchema &S) {
   std::string Call = "op.call(" + join(argumentNames(S), ", ") + ")";
-  std::string Out = "    torch::autograd::variable_list outputs;\n"
-                    "    {\n"
-                    "      at::AutoDispatchBelowADInplaceOrView guard;\n";
-  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
-    Out += "      outputs = " + Call + ";\n";
-  } else if (S.Returns.size() == 1) {
-    Out += "      outputs = {" + Call + "};\n";
-  } else {
-    std::vector<std::string> Items;
-    for (size_t I = 0; I < S.Returns.size(); ++I)
-      Items.push_back("std::get<" + std::to_string(I) + ">(result)");
-    Out += "      const auto result = " + Call + ";\n"
-           "      outputs = {" + join(Items, ", ") + "};\n";
-  }
-  return Out + "    }\n";
+  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList)
+    return "outputs = " + Call + ";";
+  if (S.Returns.size() == 1)
+    return "outputs = {" + Call + "};";
+  std::vector<std::string> Items;
+  for (size_t I = 0; I < S.Returns.size(); ++I)
+    Items.push_back("std::get<" + std::to_string(I) + ">(result)");
+  return "const auto result = " + Call + ";\noutputs = {" + join(Items, ", ") +
+         "};";
 }
 
 /// The wrapper registered under Autograd: applies the Function and converts
 /// its variable_list back to the op's return type.
 std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
-  std::string Out = kernelSignature(S, autogradWrapperName(S)) + " {\n"
-                    "  auto outputs = " + Function + "::apply(" +
-                    join(argumentNames(S), ", ") + ");\n";
-  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList)
-    return Out + "  return outputs;\n}\n\n";
-  if (S.Returns.size() == 1)
-    return Out + "  return outputs[0];\n}\n\n";
-  std::vector<std::string> Items;
-  for (size_t I = 0; I < S.Returns.size(); ++I)
-    Items.push_back("outputs[" + std::to_string(I) + "]");
-  return Out + "  return std::make_tuple(" + join(Items, ", ") + ");\n}\n\n";
+  std::string Result;
+  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
+    Result = "outputs";
+  } else if (S.Returns.size() == 1) {
+    Result = "outputs[0]";
+  } else {
+    std::vector<std::string> Items;
+    for (size_t I = 0; I < S.Returns.size(); ++I)
+      Items.push_back("outputs[" + std::to_string(I) + "]");
+    Result = "std::make_tuple(" + join(Items, ", ") + ")";
+  }
+  return renderTemplate("autograd/wrapper.cpp",
+                        {{"signature", kernelSignature(S, autogradWrapperName(S))},
+                         {"function", Function},
+                         {"arguments", join(argumentNames(S), ", ")},
+                         {"result", Result}});
 }
 
-/// `struct <Name> : torch::autograd::Function<...> {` and the start of its
-/// forward, up to the call of the op below autograd.
+/// `struct <Name> : torch::autograd::Function<...> {` and its forward, up to
+/// the call of the op below autograd.
 std::string functionOpening(const OpSchema &S, const std::string &Name) {
-  return "struct " + Name + " : public torch::autograd::Function<" + Name +
-         "> {\n"
-         "  static torch::autograd::variable_list forward(\n"
-         "      torch::autograd::AutogradContext *ctx" +
-         (S.Arguments.empty() ? "" : ", " + cppSignature(S).parameters(/*WithNames=*/true)) +
-         ") {\n" + typedHandle("op", S) + callBelowAutograd(S);
+  CppSignature Sig = cppSignature(S);
+  return renderTemplate(
+      "autograd/forward.cpp",
+      {{"name", Name},
+       {"parameters",
+        S.Arguments.empty() ? "" : ", " + Sig.parameters(/*WithNames=*/true)},
+       {"op_name", quote(S.Namespace + "::" + S.Name)},
+       {"overload", quote(S.Overload)},
+       {"function_type", Sig.functionType()},
+       {"collect_outputs", collectOutputs(S)}});
 }
 
 std::string autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   const std::string Name = opIdentifier(S) + "_Function";
-  std::ostringstream Out;
-  Out << "// " << S.fullName() << " (Autograd): backward "
-      << A.Backward.fullName() << ", from " << A.Loc.str() << "\n"
-      << functionOpening(S, Name);
   // What the backward needs: tensors through save_for_backward, the rest
   // (scalars, SymInts, lists, optionals) in saved_data.
-  std::vector<std::string> Saved, SavedData, NonDifferentiable, BackwardArgs;
+  std::vector<std::string> Saved, NonDifferentiable, BackwardArgs;
+  std::vector<TemplateRecord> SavedData;
   for (const BackwardInput &In : A.Inputs) {
     switch (In.K) {
     case BackwardInput::Kind::Grad:
@@ -93,8 +83,7 @@ std::string autogradFunction(const Op &O) {
       } else {
         BackwardArgs.push_back("ctx->saved_data[" + quote(Arg.Name) + "].to<" +
                                savedValueType(Arg.Ty) + ">()");
-        SavedData.push_back("    ctx->saved_data[" + quote(Arg.Name) + "] = " +
-                            Arg.Name + ";\n");
+        SavedData.push_back({{"key", quote(Arg.Name)}, {"value", Arg.Name}});
       }
       break;
     }
@@ -103,36 +92,21 @@ std::string autogradFunction(const Op &O) {
   for (size_t I = 0; I < A.Differentiable.size(); ++I)
     if (!A.Differentiable[I])
       NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
-  if (!Saved.empty())
-    Out << "    ctx->save_for_backward({" << join(Saved, ", ") << "});\n";
-  for (const std::string &Line : SavedData)
-    Out << Line;
-  if (!NonDifferentiable.empty())
-    Out << "    ctx->mark_non_differentiable({" << join(NonDifferentiable, ", ")
-        << "});\n";
-  Out << "    return outputs;\n"
-      << "  }\n\n"
-      << "  static torch::autograd::variable_list backward(\n"
-      << "      torch::autograd::AutogradContext *ctx,\n"
-      << "      torch::autograd::variable_list grads) {\n"
-      << typedHandle("backward_op", A.Backward);
-  if (!Saved.empty())
-    Out << "    const torch::autograd::variable_list saved = "
-           "ctx->get_saved_variables();\n";
-  Out << "    const auto input_grads = backward_op.call(" << join(BackwardArgs, ", ")
-      << ");\n";
   // One gradient per forward argument; the tensor inputs' come from the
   // backward, in order.
   size_t TensorInputs = 0;
   for (const Argument &Arg : S.Arguments)
     TensorInputs += Arg.Ty.isSingleTensor();
   bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
+  std::string CheckCount;
   if (List)
-    Out << "    TORCH_CHECK(input_grads.size() == " << TensorInputs << ", "
-        << quote(A.Backward.fullName() + " returned ") << ", input_grads.size(), "
-        << quote(" gradients; " + S.fullName() + " has " +
-                 std::to_string(TensorInputs) + " tensor inputs")
-        << ");\n";
+    CheckCount = "TORCH_CHECK(input_grads.size() == " +
+                 std::to_string(TensorInputs) + ", " +
+                 quote(A.Backward.fullName() + " returned ") +
+                 ", input_grads.size(), " +
+                 quote(" gradients; " + S.fullName() + " has " +
+                       std::to_string(TensorInputs) + " tensor inputs") +
+                 ");";
   std::vector<std::string> Grads;
   size_t Next = 0;
   for (const Argument &Arg : S.Arguments) {
@@ -148,11 +122,31 @@ std::string autogradFunction(const Op &O) {
       Grads.push_back("std::get<" + std::to_string(Next) + ">(input_grads)");
     ++Next;
   }
-  Out << "    return {" << join(Grads, ", ") << "};\n"
-      << "  }\n"
-      << "};\n\n"
-      << autogradWrapper(S, Name);
-  return Out.str();
+  return renderTemplate(
+      "autograd/function.cpp",
+      {{"op", S.fullName()},
+       {"backward", A.Backward.fullName()},
+       {"where", A.Loc.str()},
+       {"forward", functionOpening(S, Name)},
+       {"save_for_backward",
+        Saved.empty() ? "" : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
+       {"mark_non_differentiable",
+        NonDifferentiable.empty()
+            ? ""
+            : "ctx->mark_non_differentiable({" + join(NonDifferentiable, ", ") +
+                  "});"},
+       {"backward_name", quote(A.Backward.Namespace + "::" + A.Backward.Name)},
+       {"backward_overload", quote(A.Backward.Overload)},
+       {"backward_function_type", cppSignature(A.Backward).functionType()},
+       {"load_saved",
+        Saved.empty()
+            ? ""
+            : "const torch::autograd::variable_list saved = ctx->get_saved_variables();"},
+       {"backward_arguments", join(BackwardArgs, ", ")},
+       {"check_gradient_count", CheckCount},
+       {"gradients", join(Grads, ", ")},
+       {"wrapper", autogradWrapper(S, Name)}},
+      {{"saved_data", SavedData}});
 }
 
 /// For a backward op without a backward: runs it, and raises a clear error
@@ -165,34 +159,24 @@ std::string refusingAutogradFunction(const Op &O) {
       ") has no backward, so " + O.BackwardOf +
       " cannot be differentiated twice; write one with "
       "[[custom_op_backward(\"" + S.fullName() + "\")]]";
-  std::ostringstream Out;
-  Out << "// " << S.fullName() << " (Autograd): the backward of " << O.BackwardOf
-      << "; it has no backward of its own\n"
-      << functionOpening(S, Name)
-      << "    return outputs;\n"
-      << "  }\n\n"
-      << "  static torch::autograd::variable_list backward(\n"
-      << "      torch::autograd::AutogradContext *,\n"
-      << "      torch::autograd::variable_list) {\n"
-      << "    TORCH_CHECK(false, " << quote(Message) << ");\n"
-      << "    return {};\n"
-      << "  }\n"
-      << "};\n\n"
-      << autogradWrapper(S, Name);
-  return Out.str();
+  return renderTemplate("autograd/refusing.cpp",
+                        {{"op", S.fullName()},
+                         {"backward_of", O.BackwardOf},
+                         {"forward", functionOpening(S, Name)},
+                         {"message", quote(Message)},
+                         {"wrapper", autogradWrapper(S, Name)}});
 }
 
 } // namespace
 
 std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Functions;
+  std::string Body;
   for (const Op &O : L.Ops) {
     if (O.Autograd)
-      Functions << autogradFunction(O);
+      Body += autogradFunction(O);
     else if (!O.BackwardOf.empty())
-      Functions << refusingAutogradFunction(O);
+      Body += refusingAutogradFunction(O);
   }
-  std::string Body = Functions.str();
   return renderTemplate(
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
@@ -207,16 +191,17 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
 
 /// The declarations of the Autograd kernels in autograd.cpp.
 std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Decls;
+  std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))
-      Decls << "// " << O.Schema.fullName() << " (Autograd), in autograd.cpp\n"
-            << kernelSignature(O.Schema, autogradWrapperName(O.Schema)) << ";\n";
+      Decls.push_back(
+          {{"comment", O.Schema.fullName() + " (Autograd), in autograd.cpp"},
+           {"signature", kernelSignature(O.Schema, autogradWrapperName(O.Schema))}});
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},
-                         {"includes", ""},
-                         {"declarations", Decls.str()}});
+                         {"includes", ""}},
+                        {{"declarations", Decls}});
 }
 
 } // namespace opgen

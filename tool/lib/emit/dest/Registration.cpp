@@ -3,15 +3,13 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <sstream>
-
 namespace opgen {
 
 namespace {
 
 /// The Meta kernels opgen synthesised, defined in registration.cpp.
 std::string synthesizedFakes(const OpLibrary &L) {
-  std::ostringstream Out;
+  std::vector<TemplateRecord> Fakes;
   for (const Op &O : L.Ops) {
     if (O.Fake != FakeKind::Synthesized)
       continue;
@@ -22,81 +20,76 @@ std::string synthesizedFakes(const OpLibrary &L) {
                             ? "returns " + F.Like
                             : F.Factory + " at " + F.Loc.str());
     }
+    CppSignature Sig = cppSignature(O.Schema);
     std::string Value = Values.size() == 1
                             ? Values.front()
-                            : cppReturnType(O.Schema) + "(\n      " +
+                            : Sig.Return + "(\n      " +
                                   join(Values, ",\n      ") + ")";
-    Out << "// " << O.Schema.fullName() << " (Meta), synthesised from the "
-        << "kernel at " << O.FakeWhere << ": " << join(Origins, "; ") << "\n"
-        << cppReturnType(O.Schema) << " " << opIdentifier(O.Schema)
-        << "__Meta(" << cppSignature(O.Schema).parameters(/*WithNames=*/true) << ") {\n"
-        << "  return " << Value << ";\n"
-        << "}\n\n";
+    Fakes.push_back({{"op", O.Schema.fullName()},
+                     {"where", O.FakeWhere},
+                     {"origins", join(Origins, "; ")},
+                     {"signature", Sig.declaration(opIdentifier(O.Schema) + "__Meta")},
+                     {"value", Value}});
   }
-  if (Out.str().empty())
+  if (Fakes.empty())
     return "";
-  return "// Fake (Meta) kernels synthesised from the kernels' allocations:\n"
-         "// shapes from the inputs' (symbolic) sizes, no data is read.\n"
-         "namespace opgen_generated {\n\n" +
-         Out.str() + "} // namespace opgen_generated\n\n";
+  return renderTemplate("registration/fakes.cpp", {}, {{"fakes", Fakes}});
+}
+
+/// A TORCH_LIBRARY_IMPL block of \p Ns for \p Key, or nothing without
+/// kernels.
+std::string implBlock(const std::string &Ns, const std::string &Key,
+                      const std::vector<TemplateRecord> &Impls) {
+  if (Impls.empty())
+    return "";
+  return renderTemplate("registration/impl.cpp", {{"namespace", Ns}, {"key", Key}},
+                        {{"impls", Impls}});
+}
+
+TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
+  return {{"name", quote(nameInLibrary(S))}, {"kernel", Kernel}};
 }
 
 } // namespace
 
 std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Blocks;
-  Blocks << synthesizedFakes(L);
+  std::string Blocks = synthesizedFakes(L);
   for (const std::string &Ns : namespaces(L)) {
-    Blocks << "TORCH_LIBRARY(" << Ns << ", m) {\n";
-    Blocks << "  m.set_python_module(" << quote(L.fakeModuleName())
-           << ");\n";
+    std::vector<TemplateRecord> Defs;
     for (const Op &O : L.Ops) {
       if (O.Schema.Namespace != Ns)
         continue;
-      Blocks << "  // " << O.Schema.fullName() << " from " << O.Loc.str()
-             << "\n";
-      Blocks << "  m.def(" << quote(printSchemaWithoutNamespace(O.Schema));
-      if (!O.Tags.empty()) {
-        std::vector<std::string> Tags;
-        for (const std::string &T : O.Tags)
-          Tags.push_back("at::Tag::" + T);
-        Blocks << ", {" << join(Tags, ", ") << "}";
-      }
-      Blocks << ");\n";
+      std::vector<std::string> Tags;
+      for (const std::string &T : O.Tags)
+        Tags.push_back("at::Tag::" + T);
+      Defs.push_back({{"op", O.Schema.fullName()},
+                      {"where", O.Loc.str()},
+                      {"schema", quote(printSchemaWithoutNamespace(O.Schema))},
+                      {"tags", Tags.empty() ? "" : ", {" + join(Tags, ", ") + "}"}});
     }
-    Blocks << "}\n";
+    Blocks += renderTemplate("registration/library.cpp",
+                             {{"namespace", Ns},
+                              {"python_module", quote(L.fakeModuleName())}},
+                             {{"defs", Defs}});
     for (DispatchKey Key : {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta,
                             DispatchKey::CompositeExplicitAutograd}) {
-      std::ostringstream Impls;
+      std::vector<TemplateRecord> Impls;
       for (const Op &O : L.Ops) {
         if (O.Schema.Namespace != Ns)
           continue;
         for (const Kernel &K : O.Kernels)
           if (K.Key == Key)
-            Impls << "  m.impl(" << quote(nameInLibrary(O.Schema))
-                  << ", TORCH_FN(opgen_generated::" << wrapperName(O, K)
-                  << "));\n";
+            Impls.push_back(impl(O.Schema, wrapperName(O, K)));
         if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
-          Impls << "  m.impl(" << quote(nameInLibrary(O.Schema))
-                << ", TORCH_FN(opgen_generated::" << opIdentifier(O.Schema)
-                << "__Meta));\n";
+          Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
       }
-      if (Impls.str().empty())
-        continue;
-      Blocks << "\nTORCH_LIBRARY_IMPL(" << Ns << ", " << dispatchKeyName(Key)
-             << ", m) {\n"
-             << Impls.str() << "}\n";
+      Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
     }
-    std::ostringstream Autograd;
+    std::vector<TemplateRecord> Autograd;
     for (const Op &O : L.Ops)
       if (O.Schema.Namespace == Ns && hasAutogradKernel(O))
-        Autograd << "  m.impl(" << quote(nameInLibrary(O.Schema))
-                 << ", TORCH_FN(opgen_generated::"
-                 << autogradWrapperName(O.Schema) << "));\n";
-    if (!Autograd.str().empty())
-      Blocks << "\nTORCH_LIBRARY_IMPL(" << Ns << ", Autograd, m) {\n"
-             << Autograd.str() << "}\n";
-    Blocks << "\n";
+        Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
+    Blocks += implBlock(Ns, "Autograd", Autograd) + "\n";
   }
   bool Synthesized = false;
   for (const Op &O : L.Ops)
@@ -108,7 +101,7 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
                                         "#include <ATen/ops/empty_like.h>\n"
                                         "#include <opgen/runtime.h>\n"
                                       : ""},
-                         {"blocks", Blocks.str()}});
+                         {"blocks", Blocks}});
 }
 
 } // namespace opgen

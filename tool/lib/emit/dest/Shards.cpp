@@ -3,15 +3,13 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <sstream>
-
 namespace opgen {
 
 namespace {
 
-std::string wrapperDeclaration(const Op &O, const Kernel &K) {
-  return "// " + provenance(O, K) + "\n" + kernelSignature(O.Schema, wrapperName(O, K)) +
-         ";\n";
+TemplateRecord wrapperDeclaration(const Op &O, const Kernel &K) {
+  return {{"comment", provenance(O, K)},
+          {"signature", kernelSignature(O.Schema, wrapperName(O, K))}};
 }
 
 /// Checks that every tensor argument is on one CUDA device (the message
@@ -23,9 +21,8 @@ std::string cudaDeviceGuard(const OpSchema &S) {
       Tensors.push_back("{" + quote(A.Name) + ", " + A.Name + "}");
   if (Tensors.empty())
     return "";
-  return "  const c10::cuda::OptionalCUDAGuard device_guard(\n"
-         "      opgen::rt::common_cuda_device(" +
-         quote(S.fullName()) + ", {" + join(Tensors, ", ") + "}));\n";
+  return renderTemplate("shards/cuda_guard.cpp",
+                        {{"op", quote(S.fullName())}, {"tensors", join(Tensors, ", ")}});
 }
 
 } // namespace
@@ -35,11 +32,11 @@ std::string cudaDeviceGuard(const OpSchema &S) {
 /// recompiles its shard and the registration, not every shard.
 std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
                                   const EmitOptions &Opts) {
-  std::ostringstream Decls;
+  std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels)
       if (K.HostSource == Source)
-        Decls << wrapperDeclaration(O, K);
+        Decls.push_back(wrapperDeclaration(O, K));
   std::string Shard = shardPath(Source);
   return renderTemplate(
       "declarations.h",
@@ -48,37 +45,37 @@ std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
                      displayPath(Source, Opts.Root) +
                      ". Each takes the\n// dispatcher's C++ types for its "
                      "schema and calls an annotated function."},
-       {"includes", ""},
-       {"declarations", Decls.str()}});
+       {"includes", ""}},
+      {{"declarations", Decls}});
 }
 
 /// Every wrapper registration.cpp registers: the shards' declarations
 /// headers, the Autograd kernels, and (declared here) wrappers of functions
 /// seen only from a header input, which no shard hosts.
 std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Includes, Decls;
-  Includes << "\n";
+  std::string Includes = "\n";
   for (const std::string &Source : L.Sources)
     if (std::string Shard = shardPath(Source); !Shard.empty())
-      Includes << "#include \"" << Shard << ".h\"\n";
-  Includes << "#include \"autograd.h\"\n";
+      Includes += "#include \"" + Shard + ".h\"\n";
+  Includes += "#include \"autograd.h\"\n";
+  std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels)
       if (shardPath(K.HostSource).empty())
-        Decls << wrapperDeclaration(O, K);
+        Decls.push_back(wrapperDeclaration(O, K));
   return renderTemplate(
       "declarations.h",
       {{"sources", sourcesDoc(L, Opts)},
        {"about", "// Every wrapper registered as a kernel: the shards' wrappers, "
                  "each declared in\n// the header beside its shard, and the "
                  "Autograd kernels."},
-       {"includes", Includes.str()},
-       {"declarations", Decls.str()}});
+       {"includes", Includes}},
+      {{"declarations", Decls}});
 }
 
 std::string emitShard(const OpLibrary &L, const std::string &Source,
                       const EmitOptions &Opts) {
-  std::ostringstream Wrappers;
+  std::vector<TemplateRecord> Wrappers;
   bool NeedsCuda = false;
   for (const Op &O : L.Ops) {
     for (const Kernel &K : O.Kernels) {
@@ -88,15 +85,13 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
       for (size_t I = 0; I < O.Schema.Arguments.size(); ++I)
         Args.push_back(convertArgument(O.Schema.Arguments[I], K.Params[I]));
       std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
-      Wrappers << "// " << provenance(O, K) << "\n"
-               << kernelSignature(O.Schema, wrapperName(O, K)) << " {\n";
-      if (K.Key == DispatchKey::CUDA) {
-        NeedsCuda = true;
-        Wrappers << cudaDeviceGuard(O.Schema);
-      }
-      Wrappers << "  " << (O.Schema.Returns.empty() ? "" : "return ") << Call
-               << ";\n"
-               << "}\n\n";
+      bool Cuda = K.Key == DispatchKey::CUDA;
+      NeedsCuda = NeedsCuda || Cuda;
+      Wrappers.push_back(
+          {{"provenance", provenance(O, K)},
+           {"signature", kernelSignature(O.Schema, wrapperName(O, K))},
+           {"device_guard", Cuda ? cudaDeviceGuard(O.Schema) : ""},
+           {"call", (O.Schema.Returns.empty() ? "" : "return ") + Call}});
     }
   }
   std::string ShardDir = Opts.OutputDir + "/shards";
@@ -109,8 +104,8 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
                          {"runtime_includes",
                           NeedsCuda ? "#include <opgen/runtime.h>\n"
                                       "#include <opgen/runtime_cuda.h>"
-                                    : "#include <opgen/runtime.h>"},
-                         {"wrappers", Wrappers.str()}});
+                                    : "#include <opgen/runtime.h>"}},
+                        {{"wrappers", Wrappers}});
 }
 
 } // namespace opgen
