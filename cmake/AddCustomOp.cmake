@@ -28,6 +28,7 @@
 # Torch (found here through OPGEN_PYTHON when not found yet).
 
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/OpgenOutputs.cmake)
 
 # Makes sure the imported target `torch` exists (targets outlive the
 # function scope that finds them).
@@ -87,30 +88,27 @@ function(_opgen_add_custom_op target)
   set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
   set(stamp ${gen}/opgen.stamp)
 
-  # Everything opgen writes, named the way opgen names it.
+  # Everything opgen writes, as `opgen --list-outputs` names it
+  # (OpgenOutputs.cmake): the one table of generated files is opgen's.
   set(sources "")
-  set(shards "")
   foreach(src ${ARG_SOURCES})
     get_filename_component(abs ${src} ABSOLUTE)
     list(APPEND sources ${abs})
-    get_filename_component(name ${abs} NAME)
-    if(name MATCHES "\\.(cpp|cc|cxx|cu)$")
-      list(APPEND shards ${gen}/shards/${name} ${gen}/shards/${name}.h)
-    endif()
   endforeach()
-  set(fake_module fakes)
+  set(fake_arg "")
   if(ARG_FAKE_MODULE)
-    get_filename_component(fake_module ${ARG_FAKE_MODULE} NAME_WE)
+    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
+    set(fake_arg FAKE_MODULE ${fake_abs})
   endif()
-  set(py_files __init__.py ops.py ${fake_module}.py ops.pyi)
-  set(byproducts
-    ${gen}/manifest.json ${gen}/registration.cpp ${gen}/autograd.cpp ${gen}/autograd.h
-    ${gen}/opgen_kernels.h ${gen}/CMakeLists.txt
-    ${gen}/include/${ARG_PYTHON_PACKAGE}/ops.h
-    ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py
-    ${shards})
-  foreach(f ${py_files})
-    list(APPEND byproducts ${gen}/python/${ARG_PYTHON_PACKAGE}/${f})
+  opgen_list_outputs(outputs PYTHON_PACKAGE ${ARG_PYTHON_PACKAGE} ${fake_arg}
+                     SOURCES ${sources})
+  set(byproducts "")
+  foreach(f ${outputs_FILES})
+    list(APPEND byproducts ${gen}/${f})
+  endforeach()
+  set(compiled "")
+  foreach(f ${outputs_COMPILED})
+    list(APPEND compiled ${gen}/${f})
   endforeach()
 
   # How opgen parses the kernels: with the same runtime and Torch headers
@@ -164,7 +162,6 @@ function(_opgen_add_custom_op target)
     list(APPEND combine_args --samples ${samples_abs})
   endif()
   if(ARG_FAKE_MODULE)
-    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
     list(APPEND combine_args --fake-module ${fake_abs})
     set(fake_depends ${fake_abs})
   endif()
@@ -179,7 +176,7 @@ function(_opgen_add_custom_op target)
     VERBATIM)
   add_custom_target(${target}_generate DEPENDS ${stamp})
 
-  add_library(${target} SHARED ${shards} ${gen}/registration.cpp ${gen}/autograd.cpp)
+  add_library(${target} SHARED ${compiled})
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   target_link_libraries(${target} PRIVATE opgen::runtime torch)
@@ -195,14 +192,14 @@ function(_opgen_add_custom_op target)
 
   # The Python package: generated modules beside the library.
   set(copied "")
-  foreach(f ${py_files})
+  foreach(f ${outputs_PYTHON})
+    string(REPLACE "python/${ARG_PYTHON_PACKAGE}/" "" name ${f})
     add_custom_command(
-      OUTPUT ${pkg_dir}/${f}
-      COMMAND ${CMAKE_COMMAND} -E copy_if_different
-              ${gen}/python/${ARG_PYTHON_PACKAGE}/${f} ${pkg_dir}/${f}
+      OUTPUT ${pkg_dir}/${name}
+      COMMAND ${CMAKE_COMMAND} -E copy_if_different ${gen}/${f} ${pkg_dir}/${name}
       DEPENDS ${stamp}
       VERBATIM)
-    list(APPEND copied ${pkg_dir}/${f})
+    list(APPEND copied ${pkg_dir}/${name})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
 
@@ -212,7 +209,7 @@ function(_opgen_add_custom_op target)
   if(NOT ARG_NO_TESTS AND OPGEN_PYTHON)
     add_test(NAME ${target}_opcheck
       COMMAND ${OPGEN_PYTHON} -m pytest -q -p no:cacheprovider
-              ${gen}/tests/test_${ARG_PYTHON_PACKAGE}_ops.py)
+              ${gen}/${outputs_TEST})
     set_tests_properties(${target}_opcheck PROPERTIES
       ENVIRONMENT "PYTHONPATH=${CMAKE_CURRENT_BINARY_DIR}/python")
   endif()

@@ -78,15 +78,19 @@ chmod +x "$wrapper/opgen"
 
 collect() { # collect <opgen binary> <dir>
   local bin=$1 dir=$2
+  # The kernels runs write beside build-base/, not inside it: the generated
+  # CMakeLists.txt holds the runtime's path relative to the output, and only
+  # a path through build-base/src/runtime/include is made the same below.
+  local scratch=$work-scratch
   rm -rf "$dir"; mkdir -p "$dir"
   export OPGEN_GOLDEN_BIN=$bin OPGEN_GOLDEN_DIR=$dir OPGEN_LIT_TOOL_DIR=$wrapper
-  "$wrapper/opgen" kernels/*.cpp -o "$work/scratch/demo" --python-package mylib \
+  "$wrapper/opgen" kernels/*.cpp -o "$scratch/demo" --python-package mylib \
     --library-name mylib_ops --samples kernels/samples.py \
     --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
-  "$wrapper/opgen" kernels/*.cpp kernels/*.cu -o "$work/scratch/kernels" \
+  "$wrapper/opgen" kernels/*.cpp kernels/*.cu -o "$scratch/kernels" \
     --python-package mylib --samples kernels/samples.py \
     --fake-module kernels/mylib_fakes.py >/dev/null 2>&1 || true
-  rm -rf "$work/scratch"
+  rm -rf "$scratch"
   # Each lit test passes or fails as it may: only the outputs count here.
   .venv/bin/lit -q build/test/lit >/dev/null 2>&1 || true
   unset OPGEN_GOLDEN_BIN OPGEN_GOLDEN_DIR OPGEN_LIT_TOOL_DIR

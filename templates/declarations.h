@@ -17,5 +17,8 @@ ${about}
 ${includes}
 namespace opgen_generated {
 
-${declarations}
+${#each declarations}
+// ${comment}
+${signature};
+${/each}
 } // namespace opgen_generated

@@ -10,5 +10,12 @@ ${runtime_includes}
 
 namespace opgen_generated {
 
-${wrappers}
+${#each wrappers}
+// ${provenance}
+${signature} {
+  ${device_guard}
+  ${call};
+}
+
+${/each}
 } // namespace opgen_generated

@@ -368,6 +368,9 @@ def test_layout_determinism_and_check(workdir):
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["library"] == "mylib_ops"
     assert manifest["files"] == files
+    listed = _run(["--list-outputs", "twice.cpp", "--python-package", "mylib"], cwd=workdir)
+    assert listed.returncode == 0, listed.stderr
+    assert sorted(line.split("\t")[0] for line in listed.stdout.splitlines()) == files
     assert (workdir / "out.d").read_text().startswith(f"{out}/manifest.json:")
 
     before = {f: ((out / f).read_bytes(), (out / f).stat().st_mtime_ns) for f in files}

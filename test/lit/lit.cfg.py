@@ -19,6 +19,8 @@ config.environment["PATH"] = os.pathsep.join(
     [os.path.join(config.opgen_build_dir, "bin"), config.llvm_tools_dir,
      config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%python", config.python))
+# The built opgen itself, for tools that run it (CMake's execute_process).
+config.substitutions.append(("%opgen_path", os.path.join(config.opgen_build_dir, "bin", "opgen")))
 config.substitutions.append(("%torch_include", config.torch_include_dirs[0]))
 config.substitutions.append(("%runtime_include", config.runtime_include_dir))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -148,4 +148,44 @@ TEST(TemplateTest, BlockPlaceholdersIndentEveryLine) {
   EXPECT_NE(Cmake.find("${CMAKE_CURRENT_SOURCE_DIR}/../runtime/include"), std::string::npos);
 }
 
+TEST(TemplateTest, EachRepeatsItsLinesPerRecord) {
+  // The tags' own lines vanish; a record's fields hide the template's
+  // values, which the lines still see.
+  std::string T = "begin ${name}\n"
+                  "  ${#each items}\n"
+                  "  ${name} = ${value}; // ${note}\n"
+                  "  ${/each}\n"
+                  "end\n";
+  EXPECT_EQ(fillTemplate(T, {{"name", "outer"}, {"note", "n"}},
+                         {{"items", {{{"name", "a"}, {"value", "1"}},
+                                     {{"name", "b"}, {"value", "2"}}}}}),
+            "begin outer\n  a = 1; // n\n  b = 2; // n\nend\n");
+}
+
+TEST(TemplateTest, EachOverAnEmptyListLeavesNothing) {
+  EXPECT_EQ(fillTemplate("{\n${#each items}\nx ${v}\n${/each}\n}\n", {},
+                         {{"items", {}}}),
+            "{\n}\n");
+}
+
+TEST(TemplateTest, BlockPlaceholdersInsideEach) {
+  // A block field is indented like its placeholder; an empty one removes
+  // its line.
+  std::string T = "${#each fns}\n"
+                  "f() {\n"
+                  "  ${body}\n"
+                  "}\n"
+                  "${/each}\n";
+  EXPECT_EQ(fillTemplate(T, {},
+                         {{"fns", {{{"body", "a;\nb;\n"}}, {{"body", ""}}}}}),
+            "f() {\n  a;\n  b;\n}\nf() {\n}\n");
+}
+
+TEST(TemplateTest, SeveralSectionsAndTextBetween) {
+  std::string T = "${#each a}\n${x}\n${/each}\nmid ${y}\n${#each b}\n${x}!\n${/each}\n";
+  EXPECT_EQ(fillTemplate(T, {{"y", "Y"}},
+                         {{"a", {{{"x", "1"}}}}, {"b", {{{"x", "2"}}, {{"x", "3"}}}}}),
+            "1\nmid Y\n2!\n3!\n");
+}
+
 } // namespace

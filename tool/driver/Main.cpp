@@ -3,6 +3,7 @@
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
 // opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
 // opgen --combine [options] <record.json>... -o <dir>
+// opgen --list-outputs --python-package <name> [--fake-module <file.py>] <sources>...
 //
 // The pipeline, one phase after another; a phase runs only when the ones
 // before it reported no error:
@@ -17,6 +18,7 @@
 #include "opgen/check/Assemble.h"
 #include "opgen/model/Discovery.h"
 #include "opgen/emit/Emit.h"
+#include "opgen/emit/Outputs.h"
 #include "opgen/frontend/Frontend.h"
 #include "opgen/model/SourceKind.h"
 #include "opgen/write/Writer.h"
@@ -92,6 +94,11 @@ cl::opt<bool> CombineMode(
     "combine",
     cl::desc("Generate from discovery records (the inputs, written by "
              "--discover) instead of parsing sources"),
+    cl::cat(Category));
+cl::opt<bool> ListOutputsMode(
+    "list-outputs",
+    cl::desc("Print the files opgen writes for <sources>, --python-package and "
+             "--fake-module, one '<path><TAB><kind>' line each; parses nothing"),
     cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
@@ -398,6 +405,22 @@ int generate(const std::vector<std::string> &Inputs,
   return Diags.errorCount() ? 1 : 0;
 }
 
+/// --list-outputs: the table of generated files, for the names given.
+int printOutputs(opgen::DiagSink &Diags) {
+  if (PythonPackage.empty()) {
+    Diags.report(opgen::DiagId::UsageListOutputsPackage, {});
+    return 1;
+  }
+  opgen::OutputNames Names;
+  Names.PythonPackage = PythonPackage;
+  if (!FakeModule.empty())
+    Names.FakeModule = sys::path::stem(FakeModule).str();
+  Names.Sources = Sources;
+  for (const opgen::OutputFile &File : opgen::listOutputs(Names))
+    outs() << File.Path << '\t' << opgen::outputKindName(File.Kind) << '\n';
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -423,6 +446,13 @@ int main(int Argc, const char **Argv) {
       "bindings and opcheck tests from [[custom_op(...)]] annotations\n");
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
+  if (ListOutputsMode && (DiscoverMode || CombineMode)) {
+    Diags->report(opgen::DiagId::UsageExclusiveModes, {},
+                  {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});
+    return 1;
+  }
+  if (ListOutputsMode)
+    return printOutputs(*Diags);
   if (OutputDir.empty() || Sources.empty()) {
     Diags->report(opgen::DiagId::UsageNoInputs, {});
     return 1;

@@ -22,11 +22,31 @@ const char *lookupTemplate(const std::string &Name) {
   std::abort();
 }
 
-} // namespace
+[[noreturn]] void templateError(const std::string &Name, const char *What,
+                                const std::string &Key) {
+  std::fprintf(stderr, "opgen: internal error: template '%s' %s '%s'\n",
+               Name.c_str(), What, Key.c_str());
+  std::abort();
+}
 
-std::string renderTemplate(const std::string &Name,
-                           const std::map<std::string, std::string> &Vars) {
-  std::string Text = lookupTemplate(Name);
+/// The values a piece of a template sees: an item's fields over the
+/// template's values.
+struct Scope {
+  const std::map<std::string, std::string> &Vars;
+  const TemplateRecord *Item = nullptr;
+
+  const std::string *find(const std::string &Key) const {
+    if (Item)
+      if (auto It = Item->find(Key); It != Item->end())
+        return &It->second;
+    auto It = Vars.find(Key);
+    return It == Vars.end() ? nullptr : &It->second;
+  }
+};
+
+/// Fills the `${name}` placeholders of \p Text (no sections).
+std::string substitute(const std::string &Text, const std::string &Name,
+                       const Scope &S) {
   std::string Out;
   size_t LineStart = 0;
   for (size_t I = 0; I < Text.size();) {
@@ -47,31 +67,28 @@ std::string renderTemplate(const std::string &Name,
     }
     size_t End = Text.find('}', I);
     std::string Key = Text.substr(I + 2, End - I - 2);
-    auto It = Vars.find(Key);
-    if (It == Vars.end()) {
-      std::fprintf(stderr, "opgen: internal error: template '%s' needs '%s'\n",
-                   Name.c_str(), Key.c_str());
-      std::abort();
-    }
+    const std::string *Value = S.find(Key);
+    if (!Value)
+      templateError(Name, "needs", Key);
     std::string Indent = Text.substr(LineStart, I - LineStart);
     bool AloneOnLine = Indent.find_first_not_of(' ') == std::string::npos &&
                        (End + 1 == Text.size() || Text[End + 1] == '\n');
     if (!AloneOnLine) {
-      Out += It->second;
+      Out += *Value;
       I = End + 1;
       continue;
     }
     // Block placeholder: indent every line; an empty value removes the line.
     Out.resize(Out.size() - Indent.size());
-    const std::string &Value = It->second;
     size_t Pos = 0;
-    while (Pos < Value.size()) {
-      size_t NL = Value.find('\n', Pos);
-      std::string Line = Value.substr(Pos, NL == std::string::npos ? NL : NL - Pos);
+    while (Pos < Value->size()) {
+      size_t NL = Value->find('\n', Pos);
+      std::string Line =
+          Value->substr(Pos, NL == std::string::npos ? NL : NL - Pos);
       if (!Line.empty())
         Out += Indent + Line;
       Out += '\n';
-      Pos = NL == std::string::npos ? Value.size() : NL + 1;
+      Pos = NL == std::string::npos ? Value->size() : NL + 1;
     }
     // The placeholder's own newline was replaced by the value's lines.
     I = End + 1;
@@ -80,6 +97,68 @@ std::string renderTemplate(const std::string &Name,
     LineStart = I;
   }
   return Out;
+}
+
+/// The position of the next line of \p Text from \p From that is \p Tag
+/// alone (after spaces), or npos.
+size_t findTagLine(const std::string &Text, const std::string &Tag,
+                   size_t From) {
+  for (size_t Pos = Text.find(Tag, From); Pos != std::string::npos;
+       Pos = Text.find(Tag, Pos + 1)) {
+    size_t LineStart = Text.rfind('\n', Pos);
+    LineStart = LineStart == std::string::npos ? 0 : LineStart + 1;
+    if (Text.find_first_not_of(' ', LineStart) == Pos)
+      return LineStart;
+  }
+  return std::string::npos;
+}
+
+/// Fills \p Text, the text of template \p Name.
+std::string fill(const std::string &Name, const std::string &Text,
+                 const std::map<std::string, std::string> &Vars,
+                 const TemplateLists &Lists) {
+  // `${#each list}` ... `${/each}`, each tag alone on its line: the lines
+  // between, once per item of the list, with the item's fields.
+  Scope Top{Vars};
+  std::string Out;
+  size_t Pos = 0;
+  for (;;) {
+    size_t Open = findTagLine(Text, "${#each ", Pos);
+    if (Open == std::string::npos)
+      break;
+    size_t OpenTag = Text.find("${#each ", Open);
+    size_t OpenEnd = Text.find('}', OpenTag);
+    std::string List = Text.substr(OpenTag + 8, OpenEnd - OpenTag - 8);
+    size_t BodyStart = Text.find('\n', OpenEnd);
+    BodyStart = BodyStart == std::string::npos ? Text.size() : BodyStart + 1;
+    size_t Close = findTagLine(Text, "${/each}", BodyStart);
+    if (Close == std::string::npos)
+      templateError(Name, "does not close", "${#each " + List + "}");
+    auto It = Lists.find(List);
+    if (It == Lists.end())
+      templateError(Name, "needs the list", List);
+    Out += substitute(Text.substr(Pos, Open - Pos), Name, Top);
+    std::string Body = Text.substr(BodyStart, Close - BodyStart);
+    for (const TemplateRecord &Item : It->second)
+      Out += substitute(Body, Name, Scope{Vars, &Item});
+    size_t CloseEnd = Text.find('\n', Close);
+    Pos = CloseEnd == std::string::npos ? Text.size() : CloseEnd + 1;
+  }
+  return Out + substitute(Text.substr(Pos), Name, Top);
+}
+
+} // namespace
+
+std::string renderTemplate(const std::string &Name,
+                           const std::map<std::string, std::string> &Vars,
+                           const TemplateLists &Lists) {
+  return fill(Name, lookupTemplate(Name), Vars, Lists);
+}
+
+std::string fillTemplate(const std::string &Text,
+                         const std::map<std::string, std::string> &Vars,
+                         const TemplateLists &Lists) {
+  return fill("<text>", Text, Vars, Lists);
 }
 
 } // namespace opgen

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace opgen {
 
@@ -36,11 +37,26 @@ std::string shardPath(const std::string &Source);
 /// Every generated file for \p Library.
 FileSet emitAll(const OpLibrary &Library, const EmitOptions &Opts);
 
-/// Fills `${name}` placeholders of template \p Name (a path under
-/// templates/). A placeholder alone on its line is replaced line by line,
-/// each line indented like the placeholder.
+/// One item of a template list: its fields by name.
+using TemplateRecord = std::map<std::string, std::string>;
+/// The lists of a template's `${#each name}` sections, by name.
+using TemplateLists = std::map<std::string, std::vector<TemplateRecord>>;
+
+/// Fills template \p Name (a path under templates/):
+/// * `${name}` is replaced by its value in \p Vars; a placeholder alone on
+///   its line is replaced line by line, each line indented like the
+///   placeholder, and an empty value removes the line;
+/// * the lines between `${#each list}` and `${/each}` (each alone on its
+///   line) are repeated once per record of \p Lists' list, the record's
+///   fields seen before \p Vars.
 std::string renderTemplate(const std::string &Name,
-                           const std::map<std::string, std::string> &Vars);
+                           const std::map<std::string, std::string> &Vars,
+                           const TemplateLists &Lists = {});
+
+/// renderTemplate over \p Text instead of an embedded template.
+std::string fillTemplate(const std::string &Text,
+                         const std::map<std::string, std::string> &Vars,
+                         const TemplateLists &Lists = {});
 
 } // namespace opgen
 

@@ -1,0 +1,5 @@
+${signature} {
+  auto outputs = ${function}::apply(${arguments});
+  return ${result};
+}
+

@@ -1,0 +1,60 @@
+//===- OutputsTest.cpp - Tests for the table of generated files -----------===//
+
+#include "opgen/emit/Emit.h"
+#include "opgen/emit/Outputs.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace opgen;
+
+namespace {
+
+std::vector<std::string> paths(const std::vector<OutputFile> &Files) {
+  std::vector<std::string> Out;
+  for (const OutputFile &F : Files)
+    Out.push_back(F.Path + " " + std::string(outputKindName(F.Kind)));
+  return Out;
+}
+
+TEST(OutputsTest, ExpandsPlaceholdersAndShardsPerCompiledSource) {
+  OutputNames Names;
+  Names.PythonPackage = "mylib";
+  Names.FakeModule = "my_fakes";
+  // A header gets no shard; a second source of the same file name names the
+  // same shard.
+  Names.Sources = {"/a/crop.cpp", "/b/k.h", "/c/rows.cu", "/d/crop.cpp"};
+  EXPECT_EQ(paths(listOutputs(Names)),
+            (std::vector<std::string>{
+                "registration.cpp compiled", "autograd.cpp compiled",
+                "shards/crop.cpp compiled", "shards/rows.cu compiled",
+                "shards/crop.cpp.h header", "shards/rows.cu.h header",
+                "autograd.h header", "opgen_kernels.h header",
+                "include/mylib/ops.h header", "python/mylib/__init__.py python",
+                "python/mylib/ops.py python", "python/mylib/my_fakes.py python",
+                "python/mylib/ops.pyi python", "tests/test_mylib_ops.py test",
+                "CMakeLists.txt other", "manifest.json other"}));
+}
+
+TEST(OutputsTest, EmitAllWritesExactlyTheListedFiles) {
+  OpLibrary L;
+  L.PythonPackage = "p";
+  L.LibraryName = "p_ops";
+  L.Sources = {"/src/one.cpp", "/src/two.cc", "/src/inc.h"};
+  L.Fakes = FakeModule{"author_fakes", "author_fakes.py", "import torch\n"};
+  EmitOptions Opts;
+  Opts.OutputDir = "/src/gen";
+  Opts.Root = "/src";
+  Opts.RuntimeIncludeDir = "/src/runtime/include";
+  std::set<std::string> Emitted, Listed;
+  for (const auto &[Path, Text] : emitAll(L, Opts))
+    Emitted.insert(Path);
+  for (const OutputFile &F : listOutputs(outputNames(L)))
+    Listed.insert(F.Path);
+  EXPECT_EQ(Emitted, Listed);
+  EXPECT_TRUE(Listed.count("python/p/author_fakes.py"));
+  EXPECT_TRUE(Listed.count("shards/two.cc.h"));
+}
+
+} // namespace

@@ -1,0 +1,146 @@
+//===- Outputs.cpp - The table of generated files -------------------------===//
+//
+// The rows of Outputs.def, expanded for a library (listOutputs), and emitAll,
+// which walks them and calls each row's emitter in dest/.
+//===----------------------------------------------------------------------===//
+#include "opgen/emit/Outputs.h"
+#include "emit/dest/Emitters.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/model/SourceKind.h"
+
+#include <algorithm>
+#include <set>
+
+namespace opgen {
+
+namespace {
+
+struct OutputRow {
+  OutputId Id;
+  std::string_view Pattern;
+  OutputKind Kind;
+};
+
+constexpr OutputRow Rows[] = {
+#define OPGEN_OUTPUT(Id, Path, Kind) {OutputId::Id, Path, OutputKind::Kind},
+#include "opgen/emit/Outputs.def"
+};
+
+void replaceAll(std::string &S, std::string_view From, const std::string &To) {
+  for (size_t Pos = S.find(From); Pos != std::string::npos;
+       Pos = S.find(From, Pos + To.size()))
+    S.replace(Pos, From.size(), To);
+}
+
+/// The text of \p File: the emitter of its row.
+std::string emitOutput(const OutputFile &File, const OpLibrary &L,
+                       const EmitOptions &Opts) {
+  switch (File.Id) {
+  case OutputId::Registration:
+    return emitRegistration(L, Opts);
+  case OutputId::Autograd:
+    return emitAutograd(L, Opts);
+  case OutputId::Shard:
+    return emitShard(L, File.Source, Opts);
+  case OutputId::ShardDeclarations:
+    return emitShardDeclarations(L, File.Source, Opts);
+  case OutputId::AutogradDeclarations:
+    return emitAutogradDeclarations(L, Opts);
+  case OutputId::KernelDeclarations:
+    return emitKernelDeclarations(L, Opts);
+  case OutputId::OpsHeader:
+    return emitOpsHeader(L, Opts);
+  case OutputId::PythonInit:
+    return emitPythonInit(L, Opts);
+  case OutputId::PythonOps:
+    return emitPythonOps(L, Opts);
+  case OutputId::PythonFakes:
+    return emitPythonFakes(L, Opts);
+  case OutputId::PythonStub:
+    return emitPyi(L, Opts);
+  case OutputId::Tests:
+    return emitTests(L, Opts);
+  case OutputId::BuildFile:
+    return emitCMakeLists(L, Opts);
+  case OutputId::Manifest: {
+    std::vector<std::string> Paths;
+    for (const OutputFile &F : listOutputs(outputNames(L)))
+      Paths.push_back(F.Path);
+    std::sort(Paths.begin(), Paths.end());
+    return emitManifest(L, Paths);
+  }
+  }
+  return "";
+}
+
+} // namespace
+
+std::string_view outputKindName(OutputKind K) {
+  switch (K) {
+  case OutputKind::Compiled:
+    return "compiled";
+  case OutputKind::Header:
+    return "header";
+  case OutputKind::Python:
+    return "python";
+  case OutputKind::Test:
+    return "test";
+  case OutputKind::Other:
+    return "other";
+  }
+  return "";
+}
+
+OutputNames outputNames(const OpLibrary &L) {
+  OutputNames Names;
+  Names.PythonPackage = L.PythonPackage;
+  if (L.Fakes)
+    Names.FakeModule = L.Fakes->Name;
+  Names.Sources = L.Sources;
+  return Names;
+}
+
+std::string shardPath(const std::string &Source) {
+  std::optional<SourceKind> Kind = classifySource(Source);
+  if (!Kind || !Kind->Compiled)
+    return "";
+  return "shards/" + Source.substr(Source.find_last_of('/') + 1);
+}
+
+std::vector<OutputFile> listOutputs(const OutputNames &Names) {
+  std::vector<OutputFile> Files;
+  std::set<std::string> Seen;
+  auto Add = [&](std::string Path, const OutputRow &Row,
+                 const std::string &Source) {
+    replaceAll(Path, "<package>", Names.PythonPackage);
+    replaceAll(Path, "<fake_module>", Names.FakeModule);
+    if (Seen.insert(Path).second)
+      Files.push_back({Path, Row.Kind, Row.Id, Source});
+  };
+  for (const OutputRow &Row : Rows) {
+    std::string Pattern(Row.Pattern);
+    if (Pattern.find("<source>") == std::string::npos) {
+      Add(Pattern, Row, "");
+      continue;
+    }
+    // `shards/<source>`: the file name of each compiled source.
+    for (const std::string &Source : Names.Sources) {
+      std::string Shard = shardPath(Source);
+      if (Shard.empty())
+        continue;
+      std::string Path = Pattern;
+      replaceAll(Path, "<source>", Shard.substr(Shard.find('/') + 1));
+      Add(Path, Row, Source);
+    }
+  }
+  return Files;
+}
+
+FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
+  FileSet Files;
+  for (const OutputFile &File : listOutputs(outputNames(L)))
+    Files[File.Path] = emitOutput(File, L, Opts);
+  return Files;
+}
+
+} // namespace opgen

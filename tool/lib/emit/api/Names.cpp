@@ -1,0 +1,111 @@
+//===- Names.cpp - Names and literals shared by the emitters -------------===//
+#include "emit/api/Names.h"
+
+#include <cstdio>
+
+namespace opgen {
+
+std::string join(const std::vector<std::string> &Items, const char *Sep) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size(); ++I) {
+    if (I)
+      Out += Sep;
+    Out += Items[I];
+  }
+  return Out;
+}
+
+/// A double-quoted string literal valid in C++, Python and JSON.
+std::string quote(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (static_cast<unsigned char>(C) < 0x20) {
+        char Buf[8];
+        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += C;
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+bool isMutated(const Argument &A) {
+  const AliasInfo *Alias = A.Ty.alias();
+  return Alias && Alias->IsWrite;
+}
+
+std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> Names;
+  for (const std::string &S : L.Sources)
+    Names.push_back(displayPath(S, Opts.Root));
+  return join(Names, ", ");
+}
+
+/// `mylib_crop` or `mylib_muladd_out`: a C++/Python identifier per op.
+std::string opIdentifier(const OpSchema &S) {
+  std::string Id = S.Namespace + "_" + S.Name;
+  if (!S.Overload.empty())
+    Id += "_" + S.Overload;
+  return Id;
+}
+
+std::string wrapperName(const Op &O, const Kernel &K) {
+  return opIdentifier(O.Schema) + "__" + std::string(dispatchKeyName(K.Key));
+}
+
+/// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).
+std::string nameInLibrary(const OpSchema &S) {
+  return S.Overload.empty() ? S.Name : S.Name + "." + S.Overload;
+}
+
+std::set<std::string> namespaces(const OpLibrary &L) {
+  std::set<std::string> Out;
+  for (const Op &O : L.Ops)
+    Out.insert(O.Schema.Namespace);
+  return Out;
+}
+
+std::vector<std::string> quoteAll(const std::vector<std::string> &Items) {
+  std::vector<std::string> Out;
+  for (const std::string &Item : Items)
+    Out.push_back(quote(Item));
+  return Out;
+}
+
+std::string autogradWrapperName(const OpSchema &S) {
+  return opIdentifier(S) + "__Autograd";
+}
+
+bool hasAutogradKernel(const Op &O) {
+  return O.Autograd || !O.BackwardOf.empty();
+}
+
+std::vector<std::string> argumentNames(const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    Names.push_back(A.Name);
+  return Names;
+}
+
+std::string provenance(const Op &O, const Kernel &K) {
+  return O.Schema.fullName() + " (" + std::string(dispatchKeyName(K.Key)) +
+         ") from " + K.Loc.str();
+}
+
+} // namespace opgen

@@ -1,0 +1,62 @@
+//===- Names.h - Names and literals shared by the emitters ------*- C++ -*-===//
+///
+/// \file
+/// The names opgen gives to what it generates (op identifiers, wrapper and
+/// Autograd kernel names, names inside TORCH_LIBRARY), provenance comments,
+/// and the string helpers every emitter uses (join, quoted literals).
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_EMIT_API_NAMES_H
+#define OPGEN_EMIT_API_NAMES_H
+
+#include "opgen/emit/Emit.h"
+#include "opgen/model/Model.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+std::string join(const std::vector<std::string> &Items, const char *Sep);
+
+/// A double-quoted string literal valid in C++, Python and JSON.
+std::string quote(const std::string &S);
+
+/// Each item of \p Items as a quoted literal.
+std::vector<std::string> quoteAll(const std::vector<std::string> &Items);
+
+/// Whether the op writes argument \p A (`Tensor(a!)`).
+bool isMutated(const Argument &A);
+
+/// The sources of \p L as the generated files' headers name them.
+std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts);
+
+/// `mylib_crop` or `mylib_muladd_out`: a C++/Python identifier per op.
+std::string opIdentifier(const OpSchema &S);
+
+/// The wrapper a shard defines for kernel \p K of \p O (`mylib_crop__CPU`).
+std::string wrapperName(const Op &O, const Kernel &K);
+
+/// The Autograd kernel of an op (`mylib_crop__Autograd`), in autograd.cpp.
+std::string autogradWrapperName(const OpSchema &S);
+
+/// Whether \p O gets an Autograd kernel: its backward's glue, or for a
+/// backward op without a backward of its own, one that refuses to be
+/// differentiated.
+bool hasAutogradKernel(const Op &O);
+
+/// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).
+std::string nameInLibrary(const OpSchema &S);
+
+/// The op namespaces of \p L, sorted.
+std::set<std::string> namespaces(const OpLibrary &L);
+
+/// The argument names of \p S, in order.
+std::vector<std::string> argumentNames(const OpSchema &S);
+
+/// `mylib::crop (CPU) from crop.cpp:12`: where a wrapper's kernel comes from.
+std::string provenance(const Op &O, const Kernel &K);
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_API_NAMES_H

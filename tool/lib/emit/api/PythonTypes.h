@@ -1,0 +1,47 @@
+//===- PythonTypes.h - The Python calling convention ------------*- C++ -*-===//
+///
+/// \file
+/// Schema types as Python type hints, default values as Python literals,
+/// and the Python names and parameter lists of the generated `ops` module
+/// and stubs.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_EMIT_API_PYTHONTYPES_H
+#define OPGEN_EMIT_API_PYTHONTYPES_H
+
+#include "opgen/model/Model.h"
+
+#include <string>
+
+namespace opgen {
+
+/// The type hint of schema type \p T (`Sequence[int]` for an argument,
+/// `List[int]` for a return).
+std::string pyType(const Type &T, bool IsReturn);
+
+/// The return type hint of \p S: `None`, one type, or a `Tuple`.
+std::string pyReturnType(const OpSchema &S);
+
+/// A default value as a Python literal (`None`, `True`, `1.5`, `[1, 2]`).
+std::string pyDefault(const DefaultValue &V);
+
+/// \p Name, with a `_` appended when it is a Python keyword.
+std::string pyIdentifier(std::string Name);
+
+/// The Python function name of an op in `<package>.ops`.
+std::string pyFunctionName(const OpLibrary &L, const OpSchema &S);
+
+/// `pic: torch.Tensor, box: Sequence[int], *, out: torch.Tensor`.
+std::string pyParameters(const OpSchema &S);
+
+/// Python parameter names of \p S: `pic, box, *, out`.
+std::string pyParameterNames(const OpSchema &S);
+
+/// The arguments that pass the parameters of pyParameters on to the op.
+std::string pyCallArguments(const OpSchema &S);
+
+/// `torch.ops.ns.name.overload` (`.default` without one).
+std::string overloadExpr(const OpSchema &S);
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_API_PYTHONTYPES_H

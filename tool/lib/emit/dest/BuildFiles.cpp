@@ -1,0 +1,29 @@
+//===- BuildFiles.cpp - The generated CMakeLists.txt ----------------------===//
+#include "emit/api/Names.h"
+#include "emit/dest/Emitters.h"
+#include "opgen/emit/Outputs.h"
+#include "opgen/model/SourceKind.h"
+
+namespace opgen {
+
+std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
+  // The translation units: the compiled rows of the outputs table.
+  std::vector<std::string> Compiled;
+  bool HasCuda = false;
+  for (const OutputFile &File : listOutputs(outputNames(L))) {
+    if (File.Kind != OutputKind::Compiled)
+      continue;
+    Compiled.push_back(File.Path);
+    HasCuda = HasCuda || classifySource(File.Path)->Cuda;
+  }
+  return renderTemplate(
+      "CMakeLists.txt",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"package", L.PythonPackage},
+       {"library", L.LibraryName},
+       {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
+       {"compiled", join(Compiled, "\n")},
+       {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
+}
+
+} // namespace opgen

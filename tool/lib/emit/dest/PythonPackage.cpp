@@ -1,0 +1,137 @@
+//===- PythonPackage.cpp - The Python package -----------------------------===//
+#include "emit/api/Names.h"
+#include "emit/api/PythonTypes.h"
+#include "emit/dest/Emitters.h"
+
+#include <map>
+#include <sstream>
+
+namespace opgen {
+
+namespace {
+
+std::string kernelsDoc(const Op &O) {
+  std::vector<std::string> Items;
+  for (const Kernel &K : O.Kernels)
+    Items.push_back(std::string(dispatchKeyName(K.Key)) + " (" + K.Loc.str() +
+                    ")");
+  return join(Items, ", ");
+}
+
+std::string namespacesDoc(const OpLibrary &L) {
+  std::set<std::string> Set = namespaces(L);
+  std::vector<std::string> Names(Set.begin(), Set.end());
+  return join(Names, ", torch.ops.");
+}
+
+/// A register_fake skeleton for an op nobody wrote a fake for: it raises an
+/// error that names the op and the two ways to give it a fake.
+std::string fakeSkeleton(const Op &O) {
+  std::string Name = O.Schema.fullName();
+  std::ostringstream Out;
+  Out << "\n\n@torch.library.register_fake(" << quote(Name) << ")\n"
+      << "def _" << opIdentifier(O.Schema) << "_fake(" << pyParameterNames(O.Schema)
+      << "):\n"
+      << "    # TODO: return empty tensors with the shapes, dtypes and devices of\n"
+      << "    # " << Name << "'s outputs, computed from the inputs' metadata only\n"
+      << "    # (e.g. x.new_empty(...)); see docs/fakes.md.\n"
+      << "    raise NotImplementedError(\n"
+      << "        " << quote(Name + " has no fake kernel, so it cannot run under "
+                               "FakeTensor, torch.compile or torch.export. Write one "
+                               "with [[custom_op_fake(\"" + Name +
+                               "\")]] in C++, or with "
+                               "torch.library.register_fake in the module passed "
+                               "as FAKE_MODULE to add_custom_op (opgen "
+                               "--fake-module).")
+      << ")\n";
+  return Out.str();
+}
+
+} // namespace
+
+std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> Names;
+  for (const Op &O : L.Ops)
+    Names.push_back(O.Schema.fullName());
+  std::string Env = "OPGEN_" + L.PythonPackage + "_LIBRARY";
+  for (char &C : Env)
+    C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
+  return renderTemplate("__init__.py",
+                        {{"sources", sourcesDoc(L, Opts)},
+                         {"package", L.PythonPackage},
+                         {"op_names", Names.empty() ? "no ops" : join(Names, ", ")},
+                         {"namespaces_doc", namespacesDoc(L)},
+                         {"library", L.LibraryName},
+                         {"fake_module", L.Fakes ? L.Fakes->Name : "fakes"},
+                         {"library_env", Env}});
+}
+
+std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
+  std::string Skeletons;
+  for (const Op &O : L.Ops)
+    if (!O.hasFake())
+      Skeletons += fakeSkeleton(O);
+  if (L.Fakes)
+    return renderTemplate("fake_module.py",
+                          {{"origin", L.Fakes->DisplayPath},
+                           {"text", L.Fakes->Text},
+                           {"fakes", Skeletons}});
+  return renderTemplate("fakes.py", {{"sources", sourcesDoc(L, Opts)},
+                                     {"package", L.PythonPackage},
+                                     {"fakes", Skeletons}});
+}
+
+std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
+  std::vector<std::string> All;
+  std::ostringstream Fns;
+  for (const Op &O : L.Ops) {
+    std::string Name = pyFunctionName(L, O.Schema);
+    All.push_back(quote(Name));
+    Fns << "\n\ndef " << Name << "(" << pyParameters(O.Schema) << ") -> "
+        << pyReturnType(O.Schema) << ":\n"
+        << "    \"\"\"``" << printSchema(O.Schema) << "``\n\n"
+        << "    Kernels: " << kernelsDoc(O) << ".\n"
+        << "    \"\"\"\n"
+        << "    return " << overloadExpr(O.Schema) << "("
+        << pyCallArguments(O.Schema) << ")\n";
+  }
+  return renderTemplate("ops.py", {{"sources", sourcesDoc(L, Opts)},
+                                   {"package", L.PythonPackage},
+                                   {"all", join(All, ", ")},
+                                   {"functions", Fns.str()}});
+}
+
+std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Fns, Packets;
+  for (const Op &O : L.Ops)
+    Fns << "def " << pyFunctionName(L, O.Schema) << "("
+        << pyParameters(O.Schema) << ") -> " << pyReturnType(O.Schema)
+        << ": ...\n";
+  for (const std::string &Ns : namespaces(L)) {
+    std::map<std::string, std::vector<const Op *>> Packet;
+    for (const Op &O : L.Ops)
+      if (O.Schema.Namespace == Ns)
+        Packet[O.Schema.Name].push_back(&O);
+    for (const auto &[Name, Overloads] : Packet) {
+      Packets << "\nclass _" << Ns << "_" << Name << "_packet:\n";
+      for (const Op *O : Overloads) {
+        Packets << "    " << (O->Schema.Overload.empty() ? "default" : O->Schema.Overload)
+                << ": torch._ops.OpOverload  # " << printSchema(O->Schema) << "\n";
+      }
+      const OpSchema &Default = Overloads.front()->Schema;
+      Packets << "    def __call__(self, " << pyParameters(Default) << ") -> "
+              << pyReturnType(Default) << ": ...\n";
+    }
+    Packets << "\nclass _" << Ns << "_namespace:\n";
+    for (const auto &[Name, Overloads] : Packet)
+      Packets << "    " << Name << ": _" << Ns << "_" << Name << "_packet\n";
+    Packets << "\n# torch.ops." << Ns << "\n" << Ns << ": _" << Ns << "_namespace\n";
+  }
+  return renderTemplate("ops.pyi", {{"sources", sourcesDoc(L, Opts)},
+                                    {"package", L.PythonPackage},
+                                    {"namespaces_doc", namespacesDoc(L)},
+                                    {"functions", Fns.str()},
+                                    {"packets", Packets.str()}});
+}
+
+} // namespace opgen

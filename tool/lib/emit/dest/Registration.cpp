@@ -1,0 +1,107 @@
+//===- Registration.cpp - TORCH_LIBRARY blocks ----------------------------===//
+#include "emit/api/CppTypes.h"
+#include "emit/api/Names.h"
+#include "emit/dest/Emitters.h"
+
+namespace opgen {
+
+namespace {
+
+/// The Meta kernels opgen synthesised, defined in registration.cpp.
+std::string synthesizedFakes(const OpLibrary &L) {
+  std::vector<TemplateRecord> Fakes;
+  for (const Op &O : L.Ops) {
+    if (O.Fake != FakeKind::Synthesized)
+      continue;
+    std::vector<std::string> Values, Origins;
+    for (const FakeOutput &F : O.SynthesizedFake) {
+      Values.push_back(cppFakeOutput(F));
+      Origins.push_back(F.K == FakeOutput::Kind::Argument
+                            ? "returns " + F.Like
+                            : F.Factory + " at " + F.Loc.str());
+    }
+    CppSignature Sig = cppSignature(O.Schema);
+    std::string Value = Values.size() == 1
+                            ? Values.front()
+                            : Sig.Return + "(\n      " +
+                                  join(Values, ",\n      ") + ")";
+    Fakes.push_back({{"op", O.Schema.fullName()},
+                     {"where", O.FakeWhere},
+                     {"origins", join(Origins, "; ")},
+                     {"signature", Sig.declaration(opIdentifier(O.Schema) + "__Meta")},
+                     {"value", Value}});
+  }
+  if (Fakes.empty())
+    return "";
+  return renderTemplate("registration/fakes.cpp", {}, {{"fakes", Fakes}});
+}
+
+/// A TORCH_LIBRARY_IMPL block of \p Ns for \p Key, or nothing without
+/// kernels.
+std::string implBlock(const std::string &Ns, const std::string &Key,
+                      const std::vector<TemplateRecord> &Impls) {
+  if (Impls.empty())
+    return "";
+  return renderTemplate("registration/impl.cpp", {{"namespace", Ns}, {"key", Key}},
+                        {{"impls", Impls}});
+}
+
+TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
+  return {{"name", quote(nameInLibrary(S))}, {"kernel", Kernel}};
+}
+
+} // namespace
+
+std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
+  std::string Blocks = synthesizedFakes(L);
+  for (const std::string &Ns : namespaces(L)) {
+    std::vector<TemplateRecord> Defs;
+    for (const Op &O : L.Ops) {
+      if (O.Schema.Namespace != Ns)
+        continue;
+      std::vector<std::string> Tags;
+      for (const std::string &T : O.Tags)
+        Tags.push_back("at::Tag::" + T);
+      Defs.push_back({{"op", O.Schema.fullName()},
+                      {"where", O.Loc.str()},
+                      {"schema", quote(printSchemaWithoutNamespace(O.Schema))},
+                      {"tags", Tags.empty() ? "" : ", {" + join(Tags, ", ") + "}"}});
+    }
+    Blocks += renderTemplate("registration/library.cpp",
+                             {{"namespace", Ns},
+                              {"python_module", quote(L.fakeModuleName())}},
+                             {{"defs", Defs}});
+    for (DispatchKey Key : {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta,
+                            DispatchKey::CompositeExplicitAutograd}) {
+      std::vector<TemplateRecord> Impls;
+      for (const Op &O : L.Ops) {
+        if (O.Schema.Namespace != Ns)
+          continue;
+        for (const Kernel &K : O.Kernels)
+          if (K.Key == Key)
+            Impls.push_back(impl(O.Schema, wrapperName(O, K)));
+        if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
+          Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
+      }
+      Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
+    }
+    std::vector<TemplateRecord> Autograd;
+    for (const Op &O : L.Ops)
+      if (O.Schema.Namespace == Ns && hasAutogradKernel(O))
+        Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
+    Blocks += implBlock(Ns, "Autograd", Autograd) + "\n";
+  }
+  bool Synthesized = false;
+  for (const Op &O : L.Ops)
+    Synthesized = Synthesized || O.Fake == FakeKind::Synthesized;
+  return renderTemplate("registration.cpp",
+                        {{"sources", sourcesDoc(L, Opts)},
+                         {"fake_includes",
+                          Synthesized ? "#include <ATen/ops/empty.h>\n"
+                                        "#include <ATen/ops/empty_like.h>\n"
+                                        "#include <opgen/runtime.h>\n"
+                                      : ""},
+                         {"blocks", Blocks}});
+}
+
+} // namespace opgen

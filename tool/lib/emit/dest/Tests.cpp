@@ -1,0 +1,73 @@
+//===- Tests.cpp - The generated opcheck tests ----------------------------===//
+#include "emit/api/Names.h"
+#include "emit/dest/Emitters.h"
+
+#include <set>
+#include <sstream>
+
+namespace opgen {
+
+namespace {
+
+std::vector<std::string> pyDevices(const Op &O) {
+  std::set<std::string> Devices;
+  for (const Kernel &K : O.Kernels) {
+    if (K.Key == DispatchKey::CPU || K.Key == DispatchKey::CompositeExplicitAutograd)
+      Devices.insert("cpu");
+    if (K.Key == DispatchKey::CUDA || K.Key == DispatchKey::CompositeExplicitAutograd)
+      Devices.insert("cuda");
+  }
+  std::vector<std::string> Out;
+  for (const std::string &D : Devices)
+    Out.push_back(quote(D));
+  return Out;
+}
+
+/// A return that aliases an input (`-> Tensor(a!)`): torch 2.11's
+/// auto-functionalization, and so AOT dispatch, compile and export, reject it.
+bool aliasedReturn(const OpSchema &S) {
+  for (const Return &R : S.Returns)
+    if (R.Ty.alias())
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
+  std::ostringstream Ops;
+  for (const Op &O : L.Ops) {
+    std::vector<std::string> Args;
+    for (const Argument &A : O.Schema.Arguments)
+      Args.push_back("(" + quote(A.Name) + ", " + quote(printType(A.Ty)) + ", " +
+                     (A.Default ? "True" : "False") + ", " +
+                     (A.KwargOnly ? "True" : "False") + ", " +
+                     (isMutated(A) ? "True" : "False") + ")");
+    Ops << "    {\n"
+        << "        \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
+        << "        \"overload\": " << quote(O.Schema.Overload) << ",\n"
+        << "        \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
+        << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
+        << "        \"tags\": [" << join(quoteAll(O.Tags), ", ") << "],\n"
+        << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
+        << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
+        << ",\n"
+        << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
+        << "        \"backward_of\": " << (O.BackwardOf.empty() ? "None" : quote(O.BackwardOf))
+        << ",\n"
+        << "        \"arguments\": [\n";
+    for (const std::string &A : Args)
+      Ops << "            " << A << ",\n";
+    Ops << "        ],\n"
+        << "    },\n";
+  }
+  return renderTemplate(
+      "test_ops.py",
+      {{"sources", sourcesDoc(L, Opts)},
+       {"package", L.PythonPackage},
+       {"samples_doc", L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
+       {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
+       {"ops", Ops.str()}});
+}
+
+} // namespace opgen
