@@ -157,6 +157,14 @@ private:
     return Parents.empty() ? nullptr : Parents[0].get<T>();
   }
 
+  /// The local variable \p E initializes, if that is where its value goes.
+  const VarDecl *initializedVar(const Expr *E) {
+    for (const auto &Parent : Ctx.getParents(*E))
+      if (const auto *V = Parent.get<VarDecl>())
+        return V;
+    return nullptr;
+  }
+
   void write(SourceLocation L, std::string How, bool Definite) {
     if (!Definite) {
       Current->Escapes = true;
@@ -215,9 +223,8 @@ private:
     while (true) {
       const Stmt *P = up(Cur);
       if (!P) {
-        for (const auto &Parent : Ctx.getParents(*Cur))
-          if (const auto *V = Parent.get<VarDecl>())
-            return localTensor(*V, Definite);
+        if (const VarDecl *V = initializedVar(Cur))
+          return localTensor(*V, Definite);
         return escape();
       }
       if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
@@ -335,18 +342,15 @@ private:
         return; // Read through a pointer to const.
       const Stmt *P = up(Cur);
       if (!P) {
-        for (const auto &Parent : Ctx.getParents(*Cur))
-          if (const auto *V = Parent.get<VarDecl>()) {
-            if (V->getType()->isPointerType() &&
-                V->getType()->getPointeeType().isConstQualified())
-              return;
-            if (!Visiting.insert(V).second)
-              return;
-            for (const DeclRefExpr *Ref : Refs[V])
-              pointerUse(Ref, Definite, How);
-            return;
-          }
-        return escape();
+        const VarDecl *V = initializedVar(Cur);
+        if (!V)
+          return escape();
+        bool ToConst = V->getType()->isPointerType() &&
+                       V->getType()->getPointeeType().isConstQualified();
+        if (!ToConst && Visiting.insert(V).second)
+          for (const DeclRefExpr *Ref : Refs[V])
+            pointerUse(Ref, Definite, How);
+        return;
       }
       if (isa<ExplicitCastExpr>(P)) {
         Cur = cast<Expr>(P);
@@ -441,15 +445,13 @@ private:
     while (true) {
       const Stmt *P = up(Cur);
       if (!P) {
-        for (const auto &Parent : Ctx.getParents(*Cur))
-          if (const auto *V = Parent.get<VarDecl>()) {
-            if (!Visiting.insert(V).second)
-              return;
-            for (const DeclRefExpr *Ref : Refs[V])
-              accessorUse(Ref, Definite, Method);
-            return;
-          }
-        return escape();
+        const VarDecl *V = initializedVar(Cur);
+        if (!V)
+          return escape();
+        if (Visiting.insert(V).second)
+          for (const DeclRefExpr *Ref : Refs[V])
+            accessorUse(Ref, Definite, Method);
+        return;
       }
       if (isa<CXXConstructExpr>(P)) {
         Cur = cast<Expr>(P);
