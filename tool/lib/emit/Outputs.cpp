@@ -75,21 +75,7 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
 
 } // namespace
 
-std::string_view outputKindName(OutputKind K) {
-  switch (K) {
-  case OutputKind::Compiled:
-    return "compiled";
-  case OutputKind::Header:
-    return "header";
-  case OutputKind::Python:
-    return "python";
-  case OutputKind::Test:
-    return "test";
-  case OutputKind::Other:
-    return "other";
-  }
-  return "";
-}
+std::string_view outputKindName(OutputKind K) { return enumName(K); }
 
 OutputNames outputNames(const OpLibrary &L) {
   OutputNames Names;

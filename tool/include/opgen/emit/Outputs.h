@@ -9,6 +9,7 @@
 #ifndef OPGEN_EMIT_OUTPUTS_H
 #define OPGEN_EMIT_OUTPUTS_H
 
+#include "opgen/model/Enums.h"
 #include "opgen/model/Model.h"
 
 #include <string>
@@ -24,7 +25,17 @@ enum class OutputId {
 };
 
 /// What the build does with a generated file (see Outputs.def).
-enum class OutputKind { Compiled, Header, Python, Test, Other };
+/// X(Value, Name): what the build does with a generated file, as
+/// --list-outputs prints it.
+#define OPGEN_OUTPUT_KINDS(X)                                                  \
+  X(Compiled, "compiled")                                                      \
+  X(Header, "header")                                                          \
+  X(Python, "python")                                                          \
+  X(Test, "test")                                                              \
+  X(Other, "other")
+
+enum class OutputKind { OPGEN_OUTPUT_KINDS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(OutputKind, OPGEN_OUTPUT_KINDS);
 
 /// `compiled`, `header`, `python`, `test`, `other`: as --list-outputs prints it.
 std::string_view outputKindName(OutputKind K);
