@@ -79,7 +79,7 @@ const std::set<std::string> &maybeAliasMethods() {
   static const std::set<std::string> Names = {
       "contiguous", "reshape", "reshape_as", "flatten", "to",   "type",
       "type_as",    "cpu",     "cuda",       "detach",  "data", "expect_contiguous",
-      "variable_data", "tensor_data", "toType", "expect_contiguous"};
+      "variable_data", "tensor_data", "toType"};
   return Names;
 }
 

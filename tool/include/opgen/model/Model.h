@@ -183,6 +183,10 @@ struct FakeSynthesis {
 struct TensorWrite {
   std::string How; ///< e.g. `'add_()'`, `a store through its data_ptr`.
   SourceLoc Loc;
+
+  bool operator==(const TensorWrite &O) const {
+    return How == O.How && Loc == O.Loc;
+  }
 };
 
 /// What a kernel's body does to one parameter.
@@ -193,12 +197,7 @@ struct ParamEffects {
   bool Escapes = false;
 
   bool operator==(const ParamEffects &O) const {
-    if (Escapes != O.Escapes || Writes.size() != O.Writes.size())
-      return false;
-    for (size_t I = 0; I < Writes.size(); ++I)
-      if (Writes[I].How != O.Writes[I].How || !(Writes[I].Loc == O.Writes[I].Loc))
-        return false;
-    return true;
+    return Writes == O.Writes && Escapes == O.Escapes;
   }
 };
 
