@@ -7,6 +7,7 @@ ${samples_doc}) or over inputs derived from the schema, including a
 non-contiguous variant.
 """
 import importlib.util
+import math
 import os
 
 import pytest
@@ -21,7 +22,9 @@ SAMPLES_PATH = ${samples_path}
 # an input: torch's auto-functionalization rejects that, so AOT dispatch,
 # compile and export are not run), has_autograd (a [[custom_op_backward]]),
 # backward_of (for a backward op: the op it differentiates), arguments
-# (name, type, has_default, kwarg_only, mutated)
+# (name, type, has_default, kwarg_only, mutated), checks (what its kernels
+# check of the arguments' shapes, read from their TORCH_CHECKs: derived
+# samples satisfy them, see _plan)
 OPS = [
 ${ops}
 ]
@@ -49,24 +52,224 @@ def _load_samples():
 AUTHOR_SAMPLES = _load_samples()
 
 
-def _derive_value(arg_type, device, dtype, contiguous):
-    """A sample value for one schema type."""
-    base = arg_type.split("(")[0].split("[")[0].rstrip("?")
+# --- derived samples ---------------------------------------------------------
+# Without author samples, every tensor argument is 3 x 4 and every int 2,
+# unless the kernels' checks (op["checks"]) say otherwise: then each tensor
+# gets the rank and sizes, each int and int[] the value and length, the
+# checks ask for (docs/cli.md#derived-samples).
+
+_FLIP = {"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _base(arg_type):
+    return arg_type.split("(")[0].split("[")[0].rstrip("?")
+
+
+def _literal(e):
+    """The integer value of a constant check operand, else None."""
+    if e[0] == "literal":
+        text = e[1]
+        if text in ("true", "false"):
+            return int(text == "true")
+        return int(text) if text.lstrip("-").isdigit() else None
+    if e[0] == "unary" and e[1] == "-":
+        value = _literal(e[2])
+        return None if value is None else -value
+    return None
+
+
+class _Plan:
+    """Shapes of the tensor arguments, values of the int arguments and
+    lengths of the int[] arguments for an op's derived samples."""
+
+    def __init__(self, op):
+        self.shapes, self.ints, self.lengths = {}, {}, {}
+        self.checks = op["checks"]
+        args = [a for a in op["arguments"] if not a[2]]
+        tensors = [a[0] for a in args if _base(a[1]) == "Tensor" and "[" not in a[1]]
+        ints = [a[0] for a in args if a[1] in ("int", "SymInt")]
+        lists = [a[0] for a in args if _base(a[1]) in ("int", "SymInt") and "[" in a[1]]
+        dims = {t: 2 for t in tensors}
+        self._ranks(dims)
+        parent = {}
+
+        def find(k):
+            parent.setdefault(k, k)
+            while parent[k] != k:
+                k = parent[k]
+            return k
+
+        def key(e):
+            if e[0] == "size" and e[1] in dims:
+                i, d = _literal(e[2]), dims[e[1]]
+                return ("size", e[1], i % d) if i is not None and -d <= i < d else None
+            if e[0] == "numel" and dims.get(e[1]) == 1:
+                return ("size", e[1], 0)
+            if e[0] == "arg" and e[1] in ints:
+                return ("arg", e[1])
+            if e[0] == "arg-length" and e[1] in lists:
+                return ("len", e[1])
+            return None
+
+        fixed = {}
+        for check in self.checks:
+            if check[0] != "binary" or check[1] != "==":
+                continue
+            left, right = check[2], check[3]
+            if left[0] == right[0] == "sizes" and dims.get(left[1]) == dims.get(right[1]) is not None:
+                pairs = [(("size", left[1], i), ("size", right[1], i))
+                         for i in range(dims[left[1]])]
+            else:
+                pairs = [(key(left), key(right))]
+            for a, b in pairs:
+                if a and b:
+                    parent[find(a)] = find(b)
+                elif a and _literal(right) is not None:
+                    fixed[a] = _literal(right)
+                elif b and _literal(left) is not None:
+                    fixed[b] = _literal(left)
+        values = {}
+        for k, v in fixed.items():
+            values[find(k)] = v
+        # A class of sizes that no literal fixes takes the default size of
+        # its first member: dimension i of a tensor is 3 + i.
+        for t in tensors:
+            shape = []
+            for i in range(dims[t]):
+                shape.append(values.setdefault(find(("size", t, i)), 3 + i))
+            self.shapes[t] = tuple(shape)
+        for n in ints:
+            self.ints[n] = values.setdefault(find(("arg", n)), 2)
+        for n in lists:
+            self.lengths[n] = values.setdefault(find(("len", n)), 2)
+
+    def _ranks(self, dims):
+        """Ranks from `x.dim() <op> n`, `x.dim() == y.dim()` and
+        `x.sizes() == y.sizes()`: a rank a check sets passes to the tensors
+        it must equal."""
+        known = set()
+        for _ in range(len(dims) + 1):
+            for check in self.checks:
+                if check[0] != "binary":
+                    continue
+                for op, a, b in ((check[1], check[2], check[3]),
+                                 (_FLIP.get(check[1]), check[3], check[2])):
+                    if a[0] == b[0] and a[0] in ("sizes", "dim") and op == "==":
+                        if a[1] in dims and b[1] in known and a[1] not in known:
+                            dims[a[1]] = dims[b[1]]
+                            known.add(a[1])
+                        continue
+                    if a[0] != "dim" or a[1] not in dims or _literal(b) is None:
+                        continue
+                    n, d = _literal(b), dims[a[1]]
+                    d = {"==": n, ">=": max(d, n), ">": max(d, n + 1),
+                         "<=": min(d, n), "<": min(d, n - 1)}.get(op, d)
+                    dims[a[1]] = max(d, 0)
+                    known.add(a[1])
+
+    def value(self, e):
+        """A check operand evaluated on the plan; None when unknown."""
+        kind = e[0]
+        ops = [self.value(o) for o in e[2:]]
+        if kind == "literal":
+            return _literal(e)
+        if kind == "arg":
+            return self.ints.get(e[1])
+        if kind == "arg-length":
+            return self.lengths.get(e[1])
+        if kind in ("size", "dim", "numel", "sizes"):
+            shape = self.shapes.get(e[1])
+            if shape is None:
+                return None
+            if kind == "size":
+                i = ops[0]
+                return shape[i] if i is not None and -len(shape) <= i < len(shape) else None
+            return {"dim": len(shape), "numel": math.prod(shape), "sizes": list(shape)}[kind]
+        if None in ops:
+            return None
+        if kind == "unary":
+            return -ops[0] if e[1] == "-" else int(not ops[0])
+        if kind == "cond":
+            return ops[1] if ops[0] else ops[2]
+        if kind == "list":
+            return ops
+        if kind == "binary":
+            a, b = ops
+            if e[1] in ("/", "%"):
+                if b == 0:
+                    return None
+                q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # C++ truncation
+                return q if e[1] == "/" else a - b * q
+            return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+                    "==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b,
+                    ">": lambda: a > b, "<=": lambda: a <= b, ">=": lambda: a >= b,
+                    "&&": lambda: bool(a and b), "||": lambda: bool(a or b)}.get(e[1], lambda: None)()
+        return None
+
+    def unmet(self):
+        """The checks the plan is known not to satisfy, as text."""
+        return [_check_text(c) for c in self.checks
+                if (v := self.value(c)) is not None and not v]
+
+    def describe(self):
+        parts = [f"{n}: {'x'.join(map(str, s)) or 'scalar'}" for n, s in self.shapes.items()]
+        parts += [f"{n}={v}" for n, v in self.ints.items()]
+        parts += [f"len({n})={v}" for n, v in self.lengths.items()]
+        return ", ".join(parts)
+
+
+def _check_text(e):
+    """A check as the C++ it was read from, roughly."""
+    kind, label, ops = e[0], e[1], e[2:]
+    if kind == "literal":
+        return label
+    if kind in ("arg", "list-arg"):
+        return label
+    if kind == "arg-length":
+        return f"{label}.size()"
+    if kind == "arg-item":
+        return f"{label}[{_check_text(ops[0])}]"
+    if kind == "size":
+        return f"{label}.size({_check_text(ops[0])})"
+    if kind in ("dim", "numel", "sizes"):
+        return f"{label}.{kind}()"
+    if kind == "scalar-type-of":
+        return f"{label}.scalar_type()"
+    if kind == "unary":
+        return f"{label}{_check_text(ops[0])}"
+    if kind == "binary":
+        return f"{_check_text(ops[0])} {label} {_check_text(ops[1])}"
+    return kind
+
+
+def _strided(shape, device, dtype, contiguous):
+    """A random tensor of `shape`; when not contiguous, a transposed (rank
+    >= 2) or strided (rank 1) view with the same shape."""
+    if contiguous or not shape:
+        return torch.randn(*shape, device=device, dtype=dtype)
+    if len(shape) == 1:
+        return torch.randn(shape[0] * 2, device=device, dtype=dtype)[::2]
+    return torch.randn(*reversed(shape), device=device, dtype=dtype).permute(
+        *reversed(range(len(shape))))
+
+
+def _derive_value(name, arg_type, device, dtype, contiguous, plan):
+    """A sample value for one argument."""
+    base = _base(arg_type)
     is_list = "[" in arg_type
     size = arg_type[arg_type.find("[") + 1:arg_type.find("]")] if is_list else ""
 
     def tensor():
-        if contiguous:
-            return torch.randn(3, 4, device=device, dtype=dtype)
-        return torch.randn(4, 3, device=device, dtype=dtype).t()
+        return _strided(plan.shapes.get(name, (3, 4)), device, dtype, contiguous)
 
     if base == "Tensor":
         if is_list:
-            return [tensor(), None] if "?[" in arg_type else [tensor(), tensor()]
+            default = lambda: _strided((3, 4), device, dtype, contiguous)  # noqa: E731
+            return [default(), None] if "?[" in arg_type else [default(), default()]
         return tensor()
     scalars = {
-        "int": 2,
-        "SymInt": 2,
+        "int": plan.ints.get(name, 2),
+        "SymInt": plan.ints.get(name, 2),
         "float": 0.5,
         "bool": True,
         "str": "a",
@@ -79,7 +282,7 @@ def _derive_value(arg_type, device, dtype, contiguous):
     if base == "Generator":
         return None if arg_type.endswith("?") else torch.Generator(device=device)
     if is_list:
-        n = int(size) if size else 2
+        n = int(size) if size else plan.lengths.get(name, 2)
         if base in ("int", "SymInt"):
             return list(range(1, n + 1))
         return [scalars[base]] * n
@@ -87,13 +290,15 @@ def _derive_value(arg_type, device, dtype, contiguous):
 
 
 def _derived_samples(op, device, dtype, requires_grad=False):
+    plan = _Plan(op)
     samples = []
     for contiguous in (True, False):
         args, kwargs = [], {}
         for name, arg_type, has_default, kwarg_only, mutated in op["arguments"]:
             if has_default:
                 continue
-            value = _derive_value(arg_type, device, dtype, contiguous or mutated)
+            value = _derive_value(name, arg_type, device, dtype,
+                                  contiguous or mutated, plan)
             if (requires_grad and not mutated and isinstance(value, torch.Tensor)
                     and value.is_floating_point()):
                 value = value.detach().requires_grad_()
@@ -105,12 +310,47 @@ def _derived_samples(op, device, dtype, requires_grad=False):
     return samples
 
 
+def _explain_rejected(op, plan, error):
+    """The failure of a kernel that rejected derived samples: where they
+    came from and how to supply better ones."""
+    key = _ids(op)
+    lines = [f"{key}: the kernel rejected the samples this test derived",
+             f"  ({plan.describe() or 'no tensor or int arguments'}) with",
+             f"  {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"]
+    if op["checks"]:
+        lines.append("  They were derived from the schema and these checks of the kernel: "
+                     + "; ".join(_check_text(c) for c in op["checks"]) + ".")
+    else:
+        lines.append("  They were derived from the schema alone: no check of the "
+                     "kernel said how the shapes relate.")
+    unmet = plan.unmet()
+    if unmet:
+        lines.append("  Not met by them: " + "; ".join(unmet) + ".")
+    lines.append(f"  Supply samples: SAMPLES[{key!r}] = fn(device, dtype, requires_grad)"
+                 " in the samples module (add_custom_op(... SAMPLES file.py), "
+                 "docs/cli.md#the-samples-module).")
+    return "\n".join(lines)
+
+
+def _check_derived(op, samples):
+    """Runs the op once on each derived sample, so that a kernel rejecting
+    them fails with _explain_rejected instead of a bare kernel error."""
+    for args, kwargs in samples:
+        try:
+            with torch.no_grad():
+                _overload(op)(*_clone(args), **_clone(kwargs))
+        except Exception as error:  # noqa: BLE001 (any kernel error)
+            pytest.fail(_explain_rejected(op, _Plan(op), error), pytrace=False)
+
+
 def _samples(op, device, dtype, requires_grad=False):
     key = op["name"] + ("." + op["overload"] if op["overload"] else "")
     author = AUTHOR_SAMPLES.get(key)
     if author is not None:
         return list(author(device, dtype, requires_grad))
-    return _derived_samples(op, device, dtype, requires_grad)
+    samples = _derived_samples(op, device, dtype, requires_grad)
+    _check_derived(op, samples)
+    return samples
 
 
 def _overload(op):

@@ -79,6 +79,14 @@ AnnotatedFunction function() {
   ParamEffects Escaping;
   Escaping.Escapes = true;
   K.Effects = std::vector<ParamEffects>{Written, Escaping};
+  K.Checks = {expr(FakeExpr::Kind::Binary, "", "==",
+                   {expr(FakeExpr::Kind::Size, "w", "",
+                         {expr(FakeExpr::Kind::Literal, "", "0")}),
+                    expr(FakeExpr::Kind::Size, "x", "",
+                         {expr(FakeExpr::Kind::Literal, "", "-1")})}),
+              expr(FakeExpr::Kind::Binary, "", "==",
+                   {expr(FakeExpr::Kind::Dim, "w", ""),
+                    expr(FakeExpr::Kind::Literal, "", "1")})};
   return F;
 }
 
@@ -139,6 +147,10 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Impl.Synthesis->WhyLoc, (SourceLoc{"kernels/k.cpp", 9, 5}));
   ASSERT_TRUE(F.Impl.Effects.has_value());
   EXPECT_EQ(*F.Impl.Effects, *Want.Impl.Effects);
+  ASSERT_EQ(F.Impl.Checks.size(), 2u);
+  EXPECT_EQ(F.Impl.Checks[0].str(), Want.Impl.Checks[0].str());
+  EXPECT_EQ(F.Impl.Checks[1].str(), Want.Impl.Checks[1].str());
+  EXPECT_TRUE(Back.Functions[1].Impl.Checks.empty());
   EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
   EXPECT_FALSE(Back.Functions[1].Impl.Effects.has_value());
   EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
@@ -178,7 +190,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 3"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 4"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());

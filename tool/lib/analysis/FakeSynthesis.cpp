@@ -273,12 +273,28 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Def(Def), Args(Args),
         Root(Root) {}
 
-  llvm::Expected<std::vector<FakeOutput>> run(size_t NumReturns) {
+  /// Reads the body's statements and writes; false when it has no body.
+  bool prepare() {
     auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
     if (!Body)
-      return refuse(Def.getLocation(), "its body was not parsed");
+      return false;
     TopLevel.insert(Body->body_begin(), Body->body_end());
     Writes.TraverseStmt(Body);
+    return true;
+  }
+
+  /// integer() and sizes() for other analyses: the lowered expression, or
+  /// nothing when it reads what a fake cannot.
+  std::optional<FakeExpr> integerOrNone(const Expr *E) {
+    return valueOrNone(integer(E));
+  }
+  std::optional<FakeExpr> sizesOrNone(const Expr *E) {
+    return valueOrNone(sizes(E));
+  }
+
+  llvm::Expected<std::vector<FakeOutput>> run(size_t NumReturns) {
+    if (!prepare())
+      return refuse(Def.getLocation(), "its body was not parsed");
     if (Writes.Returns.empty())
       return refuse(Def.getLocation(), "it never returns");
     std::vector<FakeOutput> First;
@@ -306,6 +322,13 @@ public:
   }
 
 private:
+  static std::optional<FakeExpr> valueOrNone(llvm::Expected<FakeExpr> E) {
+    if (E)
+      return std::move(*E);
+    llvm::consumeError(E.takeError());
+    return std::nullopt;
+  }
+
   //===--- returns and tensors ---------------------------------------------===//
 
   llvm::Expected<std::vector<FakeOutput>> outputs(const Expr *E,
@@ -509,7 +532,7 @@ private:
     if (!P || P->getDeclContext() != &Def)
       return nullptr;
     unsigned I = P->getFunctionScopeIndex();
-    if (I >= Args.size())
+    if (I >= Args.size() || Args[I].Name.empty())
       return nullptr;
     if (Name)
       *Name = Args[I].Name;
@@ -934,6 +957,18 @@ FakeSynthesis synthesizeFake(ASTContext &Ctx, const FunctionDecl &Def,
     Out.WhyLoc = toSourceLoc(Ctx.getSourceManager(), R.Loc, Root);
   });
   return Out;
+}
+
+void withArgumentLowering(ASTContext &Ctx, const FunctionDecl &Def,
+                          const std::vector<Argument> &Args,
+                          const std::string &Root,
+                          llvm::function_ref<void(const ArgumentLowering &)> Fn) {
+  Synthesizer S(Ctx, Def, Args, Root);
+  if (!S.prepare())
+    return;
+  auto Integer = [&](const Expr *E) { return S.integerOrNone(E); };
+  auto Sizes = [&](const Expr *E) { return S.sizesOrNone(E); };
+  Fn(ArgumentLowering{Integer, Sizes});
 }
 
 } // namespace opgen

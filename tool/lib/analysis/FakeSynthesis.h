@@ -14,7 +14,9 @@
 #include "opgen/model/Model.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
 #include <string>
 
 namespace opgen {
@@ -28,6 +30,22 @@ FakeSynthesis synthesizeFake(clang::ASTContext &Ctx,
                              const std::vector<Argument> &Args,
                              const std::vector<Return> &Returns,
                              const std::string &Root);
+
+/// Lowers expressions of \p Def's body over its arguments \p Args the way
+/// the sizes of a synthesised fake are lowered (tensor sizes, dims and
+/// numels, integer arguments, literals, unmodified locals, arithmetic and
+/// comparisons), for other analyses of the body (analysis/ShapeChecks).
+/// Each lowering gives std::nullopt where the expression reads something
+/// else.
+struct ArgumentLowering {
+  llvm::function_ref<std::optional<FakeExpr>(const clang::Expr *)> Integer;
+  llvm::function_ref<std::optional<FakeExpr>(const clang::Expr *)> Sizes;
+};
+void withArgumentLowering(clang::ASTContext &Ctx,
+                          const clang::FunctionDecl &Def,
+                          const std::vector<Argument> &Args,
+                          const std::string &Root,
+                          llvm::function_ref<void(const ArgumentLowering &)> Fn);
 
 } // namespace opgen
 

@@ -10,6 +10,7 @@
 #include "opgen/model/SourceKind.h"
 
 #include "analysis/FakeSynthesis.h"
+#include "analysis/ShapeChecks.h"
 #include "analysis/Mutation.h"
 #include "frontend/ClangDiagnostics.h"
 #include "frontend/TypeMapper.h"
@@ -121,8 +122,10 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
       !Fn.Inferred.Returns.empty())
     Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
                                        Fn.Inferred.Returns, Root);
-  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody())
+  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
     Fn.Impl.Effects = analyzeMutation(Ctx, *Def, Root);
+    Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
+  }
   return Fn;
 }
 

@@ -20,7 +20,7 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 /// Bump on any change of the layout below.
-constexpr int64_t FormatVersion = 3;
+constexpr int64_t FormatVersion = 4;
 constexpr const char *FormatTag = "opgen-discovery";
 
 template <typename E> Value enumValue(E V) { return std::string(enumName(V)); }
@@ -116,6 +116,12 @@ Value kernel(const Kernel &K) {
       Effects.push_back(Object{{"writes", std::move(Writes)}, {"escapes", E.Escapes}});
     }
     O["effects"] = std::move(Effects);
+  }
+  if (!K.Checks.empty()) {
+    Array Checks;
+    for (const FakeExpr &C : K.Checks)
+      Checks.push_back(expr(C));
+    O["checks"] = std::move(Checks);
   }
   return O;
 }
@@ -337,6 +343,11 @@ public:
           K.Effects->push_back(std::move(PE));
         }
       }
+    if (O->get("checks"))
+      if (const Array *Checks = array(*O, "checks", Where))
+        for (size_t I = 0; I < Checks->size(); ++I)
+          K.Checks.push_back(expr(&(*Checks)[I],
+                                  Where + ".checks[" + std::to_string(I) + "]"));
     return K;
   }
 

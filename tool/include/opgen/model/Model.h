@@ -222,6 +222,11 @@ struct Kernel {
   /// What the body does to each parameter, in order (unset when the body
   /// was not seen).
   std::optional<std::vector<ParamEffects>> Effects;
+  /// What the body checks of its arguments' metadata (`TORCH_CHECK(
+  /// w.size(0) == x.size(-1))`): bool expressions that hold whenever the
+  /// kernel does not throw (analysis/ShapeChecks). The generated tests
+  /// derive sample shapes from them.
+  std::vector<FakeExpr> Checks;
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.

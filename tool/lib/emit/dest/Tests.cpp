@@ -32,6 +32,28 @@ bool aliasedReturn(const OpSchema &S) {
   return false;
 }
 
+/// A check as a Python tuple `(kind, name or text, *operands)`, the kinds
+/// spelled as in discovery records: `("binary", "==", ("dim", "w"),
+/// ("literal", "1"))`. The generated tests read them in `_plan`.
+std::string pyCheck(const FakeExpr &E) {
+  std::string Out = "(" + quote(std::string(enumName(E.K))) + ", " +
+                    quote(E.Name.empty() ? E.Text : E.Name);
+  for (const FakeExpr &Op : E.Ops)
+    Out += ", " + pyCheck(Op);
+  return Out + ")";
+}
+
+/// The checks of every kernel of \p O, each once, in kernel order.
+std::vector<std::string> pyChecks(const Op &O) {
+  std::vector<std::string> Out;
+  std::set<std::string> Seen;
+  for (const Kernel &K : O.Kernels)
+    for (const FakeExpr &C : K.Checks)
+      if (Seen.insert(C.str()).second)
+        Out.push_back(pyCheck(C));
+  return Out;
+}
+
 } // namespace
 
 std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
@@ -58,8 +80,17 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"arguments\": [\n";
     for (const std::string &A : Args)
       Ops << "            " << A << ",\n";
-    Ops << "        ],\n"
-        << "    },\n";
+    Ops << "        ],\n";
+    std::vector<std::string> Checks = pyChecks(O);
+    if (Checks.empty()) {
+      Ops << "        \"checks\": [],\n";
+    } else {
+      Ops << "        \"checks\": [\n";
+      for (const std::string &C : Checks)
+        Ops << "            " << C << ",\n";
+      Ops << "        ],\n";
+    }
+    Ops << "    },\n";
   }
   return renderTemplate(
       "test_ops.py",
