@@ -55,7 +55,7 @@ DIAGNOSTICS_DEF = REPO / "tool" / "include" / "opgen" / "support" / "Diagnostics
 ADD_CUSTOM_OP = REPO / "cmake" / "AddCustomOp.cmake"
 
 PRELUDE = "#include <opgen/opgen.h>\n#include <ATen/core/Tensor.h>\n#line 1\n"
-KNOWN_ATTRS = {"schema", "error", "warning", "note", "fake", "kernels", "tags", "file"}
+KNOWN_ATTRS = {"schema", "error", "warning", "note", "fake", "kernels", "tags", "file", "backward"}
 # Clang's own note when it parses .cu against a newer CUDA toolkit.
 CLANG_CUDA_VERSION_WARNING = "-Wunknown-cuda-version"
 
@@ -169,8 +169,12 @@ def test_example(example, example_results):
         return
     assert result["rc"] == 0, stderr
     ops = result["manifest"]["ops"]
-    assert len(ops) == 1, [op["schema"] for op in ops]
-    op = ops[0]
+    # With backward=: the op and its backward op, whose schema it gives.
+    backward = [o for o in ops if (o.get("autograd") or {}).get("backward_of")]
+    assert len(ops) == 1 + ("backward" in attrs), [op["schema"] for op in ops]
+    if "backward" in attrs:
+        assert len(backward) == 1 and backward[0]["schema"] == attrs["backward"]
+    op = next(o for o in ops if o not in backward)
     assert op["schema"] == attrs["schema"]
     if "warning" in attrs:
         assert attrs["warning"] in stderr
@@ -200,8 +204,9 @@ def test_example_schema_is_torchs(example, example_results, torch_parse_schema):
     """What opgen passes to m.def parses in torch, which prints it as
     documented (as torch.ops.<ns>.<op>.<overload>._schema will)."""
     definitions = example_results[example["where"]]["definitions"]
-    assert len(definitions) == 1, definitions
-    assert torch_parse_schema(definitions[0]) == example["attrs"]["schema"]
+    expected = [example["attrs"]["schema"]] + (
+        [example["attrs"]["backward"]] if "backward" in example["attrs"] else [])
+    assert sorted(torch_parse_schema(d) for d in definitions) == sorted(expected)
 
 
 # --- (b) every diagnostic is documented ------------------------------------
@@ -335,7 +340,7 @@ def test_discover_and_combine(workdir):
     _assert_error(_run(["--combine", "rec/old.json", "-o", "three"], cwd=workdir),
                   "error: 'rec/old.json' is not a discovery record this opgen can "
                   "read: written by another version of opgen (format 0, this opgen "
-                  "reads 3)")
+                  "reads 4)")
     assert not (workdir / "three").exists()
 
 

@@ -57,7 +57,7 @@ at::Tensor pair_backward(const at::Tensor &grad);
 [[custom_op("ea::keyed")]]
 at::Tensor keyed(const at::Tensor &x);
 // CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:43: error: unknown key 'mutates' in 'custom_op_backward' annotation
-// CHECK-DAG: note: hint: a backward annotation takes only device="..." and name="..."; the backward op's schema comes from its signature
+// CHECK-DAG: note: hint: a backward annotation takes only device, symint, name, bind, grads; the backward op's schema comes from its signature
 [[custom_op_backward("ea::keyed", mutates="grad")]]
 at::Tensor keyed_backward(const at::Tensor &grad);
 
@@ -82,5 +82,46 @@ at::Tensor twice_backward(const at::Tensor &grad);
 // CHECK-DAG: note: hint: give every backward kernel of one op the same name="...", or none
 [[custom_op_backward("ea::twice", device="default")]]
 at::Tensor twice_backward_default(const at::Tensor &grad);
+
+// name= may not take the name of an op of its own.
+[[custom_op("ea::clash")]]
+at::Tensor clash(const at::Tensor &x);
+[[custom_op("ea::clash_other")]]
+at::Tensor clash_other(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:40: error: backward op 'ea::clash_other' has the name of an op annotated with {{\[\[}}custom_op{{\]\]}}
+// CHECK-DAG: note: hint: give the backward its own name, e.g. name="ea::_clash_backward"
+[[custom_op_backward("ea::clash", name="ea::clash_other")]]
+at::Tensor clash_backward(const at::Tensor &grad);
+
+// bind= binds backward parameters to metadata of forward tensors.
+[[custom_op("ea::bound")]]
+at::Tensor bound(const at::Tensor &x, double s);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+7]]:40: error: 'n=x.numel()' is not a binding opgen understands
+// CHECK-DAG: note: hint: write 'param=x.size(i)' (or x.sizes(), x.dim(), x.scalar_type(), x.device()) for a forward tensor argument x; separate bindings with ','
+// CHECK-DAG: err_autograd.cpp:[[@LINE+5]]:40: error: 'bind' names 'm', which is not a parameter of the backward 'ea::bound_backward'
+// CHECK-DAG: note: hint: bind one of its parameters: grad, n, k
+// CHECK-DAG: err_autograd.cpp:[[@LINE+3]]:40: error: 'bind' reads 's', which is not a tensor argument of 'ea::bound'
+// CHECK-DAG: note: hint: read the metadata of one of its tensor arguments: x
+// CHECK-NOT: matches nothing of 'ea::bound'
+[[custom_op_backward("ea::bound", bind="n=x.numel(), m=x.size(0), k=s.size(0)")]]
+at::Tensor bound_backward(const at::Tensor &grad, int64_t n, int64_t k);
+
+[[custom_op("ea::bound_type")]]
+at::Tensor bound_type(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+4]]:68: error: backward parameter 'dims' is 'float', but 'x.sizes()' is 'int[]'
+// CHECK-DAG: note: hint: take it as std::vector<int64_t>, c10::IntArrayRef or c10::SymIntArrayRef
+[[custom_op_backward("ea::bound_type", bind="dims=x.sizes()")]]
+at::Tensor bound_type_backward(const at::Tensor &grad,
+                                                            double dims);
+
+// grads= names the tensor inputs the backward returns gradients for.
+[[custom_op("ea::partial")]]
+at::Tensor partial(const at::Tensor &x, const at::Tensor &w, double s);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+4]]:43: error: 'grads' names 's', which is not a tensor argument of 'ea::partial'
+// CHECK-DAG: note: hint: name tensor arguments of the forward: x, w
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:43: error: 'grads' names 'x' twice
+// CHECK-DAG: note: hint: the backward returns one gradient per input: name each once
+[[custom_op_backward("ea::partial", grads="x, s, x")]]
+at::Tensor partial_backward(const at::Tensor &grad);
 
 } // namespace ea

@@ -407,6 +407,106 @@ bool isDigits(const std::string &S) {
   });
 }
 
+/// Removes every \p Key from \p Attr.
+void eraseKey(Annotation &Attr, std::string_view Key) {
+  Attr.Keys.erase(std::remove_if(Attr.Keys.begin(), Attr.Keys.end(),
+                                 [&](const auto &KV) { return KV.first == Key; }),
+                  Attr.Keys.end());
+}
+
+/// One `param=x.size(i)` of a backward's `bind`.
+struct Binding {
+  std::string Param;
+  std::string Tensor;
+  BoundMetadata Metadata = BoundMetadata::Size;
+  int64_t Dim = 0;
+};
+
+/// Parses `param = x.size(i)` (also `sym_size(i)`, `sizes()`,
+/// `sym_sizes()`, `dim()`, `scalar_type()`, `device()`; spaces anywhere).
+std::optional<Binding> parseBinding(const std::string &Text) {
+  size_t Eq = Text.find('=');
+  if (Eq == std::string::npos)
+    return std::nullopt;
+  Binding B;
+  B.Param = trim(Text.substr(0, Eq));
+  std::string Expr;
+  for (char C : Text.substr(Eq + 1))
+    if (C != ' ' && C != '\t' && C != '\n')
+      Expr += C;
+  size_t Dot = Expr.find('.'), Open = Expr.find('(');
+  if (!isIdentifier(B.Param) || Dot == std::string::npos ||
+      Open == std::string::npos || Open < Dot || Expr.back() != ')')
+    return std::nullopt;
+  B.Tensor = Expr.substr(0, Dot);
+  std::string Method = Expr.substr(Dot + 1, Open - Dot - 1);
+  std::string Arg = Expr.substr(Open + 1, Expr.size() - Open - 2);
+  if (Method.rfind("sym_", 0) == 0 && (Method == "sym_size" || Method == "sym_sizes"))
+    Method = Method.substr(4);
+  std::optional<BoundMetadata> M = parseEnum<BoundMetadata>(Method);
+  if (!isIdentifier(B.Tensor) || !M)
+    return std::nullopt;
+  B.Metadata = *M;
+  if (*M != BoundMetadata::Size)
+    return Arg.empty() ? std::optional<Binding>(B) : std::nullopt;
+  std::string Digits = Arg.empty() || Arg[0] != '-' ? Arg : Arg.substr(1);
+  if (!isDigits(Digits) || Digits.size() > 3)
+    return std::nullopt;
+  B.Dim = std::stoll(Arg);
+  return B;
+}
+
+/// The schema type a parameter bound to \p M must have, as the hint says it.
+bool bindingFits(BoundMetadata M, const Type &T) {
+  bool Int = T.Base == BaseType::Int || T.Base == BaseType::SymInt;
+  bool Plain = !T.Optional && !T.ElementOptional;
+  switch (M) {
+  case BoundMetadata::Size:
+    return Int && Plain && !T.IsList;
+  case BoundMetadata::Sizes:
+    return Int && Plain && T.IsList && !T.FixedSize;
+  case BoundMetadata::Dim:
+    return T.Base == BaseType::Int && Plain && !T.IsList;
+  case BoundMetadata::ScalarType:
+    return T.Base == BaseType::ScalarType && Plain && !T.IsList;
+  case BoundMetadata::Device:
+    return T.Base == BaseType::Device && Plain && !T.IsList;
+  }
+  return false;
+}
+
+const char *bindingSchemaType(BoundMetadata M) {
+  switch (M) {
+  case BoundMetadata::Size:
+    return "int";
+  case BoundMetadata::Sizes:
+    return "int[]";
+  case BoundMetadata::Dim:
+    return "int";
+  case BoundMetadata::ScalarType:
+    return "ScalarType";
+  case BoundMetadata::Device:
+    return "Device";
+  }
+  return "";
+}
+
+const char *bindingTypeHint(BoundMetadata M) {
+  switch (M) {
+  case BoundMetadata::Size:
+    return "int64_t (with symint=\"...\" for a SymInt in the schema) or c10::SymInt";
+  case BoundMetadata::Sizes:
+    return "std::vector<int64_t>, c10::IntArrayRef or c10::SymIntArrayRef";
+  case BoundMetadata::Dim:
+    return "int64_t";
+  case BoundMetadata::ScalarType:
+    return "at::ScalarType";
+  case BoundMetadata::Device:
+    return "at::Device";
+  }
+  return "";
+}
+
 /// Matches a backward parameter name to an output gradient, an output or a
 /// forward input.
 std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
@@ -457,9 +557,65 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   std::vector<std::string> Inputs;
   for (const Argument &A : F.Schema.Arguments)
     Inputs.push_back(A.Name);
+  // `bind="n=x.size(0), ..."`: parameters read from forward tensors'
+  // metadata, saved instead of the tensors.
+  std::map<std::string, Binding> Bindings;
+  if (const AnnotationValue *V = Fn.Attr.find("bind")) {
+    std::vector<std::string> Params, Tensors;
+    for (const Argument &P : Fn.Inferred.Arguments)
+      Params.push_back(P.Name);
+    for (const Argument &A : F.Schema.Arguments)
+      if (A.Ty.isPlainTensor())
+        Tensors.push_back(A.Name);
+    for (const std::string &Item : splitList(V->Text)) {
+      std::optional<Binding> Bound = parseBinding(Item);
+      if (!Bound) {
+        Diags.report(DiagId::BindSyntax, V->Loc, {Item});
+        continue;
+      }
+      if (std::find(Params.begin(), Params.end(), Bound->Param) == Params.end()) {
+        Diags.report(DiagId::BindUnknownParam, V->Loc,
+                     {Bound->Param, B.Schema.fullName(), join(Params, ", ")});
+        continue;
+      }
+      if (std::find(Tensors.begin(), Tensors.end(), Bound->Tensor) ==
+          Tensors.end()) {
+        Diags.report(DiagId::BindNotTensor, V->Loc,
+                     {Bound->Tensor, Name,
+                      Tensors.empty() ? "none" : join(Tensors, ", ")});
+        continue;
+      }
+      Bindings[Bound->Param] = *Bound;
+    }
+    if (Diags.errorCount() != Before)
+      return; // Its parameters would only be reported again as unmatched.
+  }
   for (size_t I = 0; I < Fn.Inferred.Arguments.size(); ++I) {
     const Argument &P = Fn.Inferred.Arguments[I];
     const SourceLoc &Loc = Fn.Impl.Params[I].Loc;
+    if (auto It = Bindings.find(P.Name); It != Bindings.end()) {
+      const Binding &Bound = It->second;
+      size_t Index = 0;
+      while (F.Schema.Arguments[Index].Name != Bound.Tensor)
+        ++Index;
+      std::string Read =
+          Bound.Tensor + "." + std::string(enumName(Bound.Metadata)) + "(" +
+          (Bound.Metadata == BoundMetadata::Size ? std::to_string(Bound.Dim)
+                                                 : "") +
+          ")";
+      if (!bindingFits(Bound.Metadata, P.Ty)) {
+        Diags.report(DiagId::BindType, Loc,
+                     {P.Name, printType(P.Ty), Read,
+                      bindingSchemaType(Bound.Metadata),
+                      bindingTypeHint(Bound.Metadata)});
+        continue;
+      }
+      BackwardInput In{BackwardInput::Kind::Bound, Index, P.Name};
+      In.Metadata = Bound.Metadata;
+      In.Dim = Bound.Dim;
+      Info.Inputs.push_back(In);
+      continue;
+    }
     std::optional<BackwardInput> In = matchBackwardParam(F.Schema, P.Name);
     if (!In) {
       Diags.report(DiagId::BackwardParamUnmatched, Loc,
@@ -486,10 +642,36 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
       Info.Differentiable[In->Index] = true;
     Info.Inputs.push_back(*In);
   }
+  // The inputs the backward returns gradients for: every tensor argument,
+  // or those `grads="a,b"` names, in that order.
   std::vector<std::string> TensorInputs;
-  for (const Argument &A : F.Schema.Arguments)
-    if (A.Ty.isSingleTensor())
-      TensorInputs.push_back(A.Name);
+  for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
+    if (F.Schema.Arguments[I].Ty.isSingleTensor()) {
+      TensorInputs.push_back(F.Schema.Arguments[I].Name);
+      Info.GradInputs.push_back(I);
+    }
+  if (const AnnotationValue *V = Fn.Attr.find("grads")) {
+    std::vector<std::string> All = TensorInputs;
+    TensorInputs.clear();
+    Info.GradInputs.clear();
+    for (const std::string &Input : splitList(V->Text)) {
+      if (std::find(All.begin(), All.end(), Input) == All.end()) {
+        Diags.report(DiagId::GradsNotTensorInput, V->Loc,
+                     {Input, Name, All.empty() ? "none" : join(All, ", ")});
+        continue;
+      }
+      if (std::count(TensorInputs.begin(), TensorInputs.end(), Input)) {
+        Diags.report(DiagId::GradsDuplicate, V->Loc, {Input});
+        continue;
+      }
+      TensorInputs.push_back(Input);
+      for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
+        if (F.Schema.Arguments[I].Name == Input)
+          Info.GradInputs.push_back(I);
+    }
+    if (Diags.errorCount() != Before)
+      return; // The gradient count would only be reported again.
+  }
   const std::vector<Return> &Grads = Fn.Inferred.Returns;
   bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&
                 Grads[0].Ty.IsList && !Grads[0].Ty.Optional;
@@ -528,6 +710,15 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
   // Backward functions become the ops `ns::op_backward`, with kernels per
   // device like any op.
   std::vector<BackwardLink> Links;
+  std::set<std::string> ForwardNames; // Ops named by [[custom_op]].
+  for (const AnnotatedFunction &Fn : Unique) {
+    if (Fn.Attr.Kind != AnnotationKind::CustomOp)
+      continue;
+    if (llvm::Expected<OpSchema> N = parseOpName(trim(Fn.Attr.Name.Text)))
+      ForwardNames.insert(N->fullName());
+    else
+      llvm::consumeError(N.takeError()); // Reported with the op itself.
+  }
   for (AnnotatedFunction &Fn : Unique) {
     if (Fn.Attr.Kind != AnnotationKind::Backward)
       continue;
@@ -562,9 +753,7 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
       }
       Backward = std::move(*Given);
       // The op's own annotation (applyAnnotation) takes no `name`.
-      Fn.Attr.Keys.erase(std::remove_if(Fn.Attr.Keys.begin(), Fn.Attr.Keys.end(),
-                                        [](const auto &KV) { return KV.first == "name"; }),
-                         Fn.Attr.Keys.end());
+      eraseKey(Fn.Attr, "name");
     }
     auto Other = std::find_if(Links.begin(), Links.end(), [&](const BackwardLink &L) {
       return L.Forward == Forward.fullName() && L.Backward != Backward.fullName();
@@ -574,7 +763,17 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
                    {Forward.fullName(), Other->Backward, Backward.fullName()});
       continue;
     }
+    if (ForwardNames.count(Backward.fullName())) {
+      Diags.report(DiagId::BackwardNameClash, NameLoc,
+                   {Backward.fullName(),
+                    Forward.Namespace + "::_" + Forward.Name + "_backward"});
+      continue;
+    }
     Links.push_back({Forward.fullName(), Backward.fullName(), Fn});
+    // The backward op's own annotation (applyAnnotation) takes neither
+    // `bind` nor `grads`: linkBackward reads them from the link.
+    eraseKey(Fn.Attr, "bind");
+    eraseKey(Fn.Attr, "grads");
     Fn.Attr.Kind = AnnotationKind::CustomOp;
     Fn.Attr.Name.Text = Backward.fullName();
   }

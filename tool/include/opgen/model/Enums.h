@@ -75,6 +75,15 @@
   X(Synthesized, "synthesized")                                                \
   X(Composite, "composite")
 
+/// X(Value, Name): the metadata of a forward tensor a backward parameter can
+/// be bound to (`bind="n=x.size(0)"`), named as the method that reads it.
+#define OPGEN_BOUND_METADATA(X)                                                \
+  X(Size, "size")                                                              \
+  X(Sizes, "sizes")                                                            \
+  X(Dim, "dim")                                                                \
+  X(ScalarType, "scalar_type")                                                 \
+  X(Device, "device")
+
 namespace opgen {
 
 /// The names of enum \p E, in declaration order (specialised next to each

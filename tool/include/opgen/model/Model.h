@@ -68,7 +68,9 @@ OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
   X(CustomOp, "symint")                                                        \
   X(Backward, "device")                                                        \
   X(Backward, "symint")                                                        \
-  X(Backward, "name")
+  X(Backward, "name")                                                          \
+  X(Backward, "bind")                                                          \
+  X(Backward, "grads")
 
 /// A string-valued key of an annotation, with where its value was written.
 struct AnnotationValue {
@@ -249,6 +251,10 @@ struct AnnotatedFunction {
 enum class FakeKind { OPGEN_FAKE_KINDS(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(FakeKind, OPGEN_FAKE_KINDS);
 
+/// Metadata of a forward tensor argument (`x.size(0)`, `x.sizes()`, ...).
+enum class BoundMetadata { OPGEN_BOUND_METADATA(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(BoundMetadata, OPGEN_BOUND_METADATA);
+
 /// Where one argument of a backward op comes from, matched by the backward
 /// function's parameter name.
 struct BackwardInput {
@@ -256,10 +262,14 @@ struct BackwardInput {
     Grad,   ///< `grad`, `grad_<i>`, `grad_<name>`: an output's gradient.
     Input,  ///< A forward argument, by its name.
     Result, ///< `result`, `result_<i>`: a forward output.
+    Bound,  ///< `bind="name=x.size(0)"`: metadata of the forward tensor
+            ///< argument Index, saved instead of the tensor.
   };
   Kind K = Kind::Grad;
   size_t Index = 0; ///< The output (Grad, Result) or forward argument.
   std::string Name; ///< The backward's parameter name.
+  BoundMetadata Metadata = BoundMetadata::Size; ///< For Bound.
+  int64_t Dim = 0; ///< For Bound `size(Dim)`; negative counts from the end.
 };
 
 /// The autograd glue of an op whose backward is `[[custom_op_backward]]`.
@@ -269,6 +279,10 @@ struct AutogradInfo {
   /// Per forward output: whether the backward takes its gradient (the
   /// others are marked non-differentiable).
   std::vector<bool> Differentiable;
+  /// The forward tensor arguments (indices) whose gradients the backward
+  /// returns, in its order: every tensor argument, or those `grads="..."`
+  /// names. The others get no gradient.
+  std::vector<size_t> GradInputs;
   SourceLoc Loc; ///< The backward function.
 };
 

@@ -3,6 +3,8 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
+#include <algorithm>
+
 namespace opgen {
 
 namespace {
@@ -58,6 +60,27 @@ std::string functionOpening(const OpSchema &S, const std::string &Name) {
        {"collect_outputs", collectOutputs(S)}});
 }
 
+/// What the forward saves for a backward parameter bound to metadata of the
+/// tensor \p Tensor (`bind="n=x.size(0)"`): a SymInt where the backward's
+/// schema says SymInt, so no size is specialised.
+std::string boundMetadata(const std::string &Tensor, const BackwardInput &In,
+                          const Type &Ty) {
+  bool Sym = Ty.Base == BaseType::SymInt;
+  switch (In.Metadata) {
+  case BoundMetadata::Size:
+    return Tensor + (Sym ? ".sym_size(" : ".size(") + std::to_string(In.Dim) + ")";
+  case BoundMetadata::Sizes:
+    return Tensor + (Sym ? ".sym_sizes().vec()" : ".sizes().vec()");
+  case BoundMetadata::Dim:
+    return "static_cast<int64_t>(" + Tensor + ".dim())";
+  case BoundMetadata::ScalarType:
+    return Tensor + ".scalar_type()";
+  case BoundMetadata::Device:
+    return Tensor + ".device()";
+  }
+  return "";
+}
+
 std::string autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
@@ -66,7 +89,8 @@ std::string autogradFunction(const Op &O) {
   // (scalars, SymInts, lists, optionals) in saved_data.
   std::vector<std::string> Saved, NonDifferentiable, BackwardArgs;
   std::vector<TemplateRecord> SavedData;
-  for (const BackwardInput &In : A.Inputs) {
+  for (size_t I = 0; I < A.Inputs.size(); ++I) {
+    const BackwardInput &In = A.Inputs[I];
     switch (In.K) {
     case BackwardInput::Kind::Grad:
       BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
@@ -87,16 +111,23 @@ std::string autogradFunction(const Op &O) {
       }
       break;
     }
+    case BackwardInput::Kind::Bound: {
+      const Type &Ty = A.Backward.Arguments[I].Ty;
+      BackwardArgs.push_back("ctx->saved_data[" + quote(In.Name) + "].to<" +
+                             savedValueType(Ty) + ">()");
+      SavedData.push_back({{"key", quote(In.Name)},
+                           {"value", boundMetadata(S.Arguments[In.Index].Name,
+                                                   In, Ty)}});
+      break;
+    }
     }
   }
   for (size_t I = 0; I < A.Differentiable.size(); ++I)
     if (!A.Differentiable[I])
       NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
-  // One gradient per forward argument; the tensor inputs' come from the
-  // backward, in order.
-  size_t TensorInputs = 0;
-  for (const Argument &Arg : S.Arguments)
-    TensorInputs += Arg.Ty.isSingleTensor();
+  // One gradient per forward argument; those of A.GradInputs come from the
+  // backward, in that order, the others are undefined (no gradient).
+  size_t TensorInputs = A.GradInputs.size();
   bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
   std::string CheckCount;
   if (List)
@@ -108,19 +139,17 @@ std::string autogradFunction(const Op &O) {
                        std::to_string(TensorInputs) + " tensor inputs") +
                  ");";
   std::vector<std::string> Grads;
-  size_t Next = 0;
-  for (const Argument &Arg : S.Arguments) {
-    if (!Arg.Ty.isSingleTensor()) {
+  for (size_t I = 0; I < S.Arguments.size(); ++I) {
+    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
+    std::string Next = std::to_string(It - A.GradInputs.begin());
+    if (It == A.GradInputs.end())
       Grads.push_back("at::Tensor()");
-      continue;
-    }
-    if (List)
-      Grads.push_back("input_grads[" + std::to_string(Next) + "]");
+    else if (List)
+      Grads.push_back("input_grads[" + Next + "]");
     else if (A.Backward.Returns.size() == 1)
       Grads.push_back("input_grads");
     else
-      Grads.push_back("std::get<" + std::to_string(Next) + ">(input_grads)");
-    ++Next;
+      Grads.push_back("std::get<" + Next + ">(input_grads)");
   }
   return renderTemplate(
       "autograd/function.cpp",

@@ -1,0 +1,36 @@
+"""Sample inputs for the vision test ops (opgen's SAMPLES convention:
+``fn(device, dtype, requires_grad) -> [(args, kwargs), ...]``)."""
+
+import torch
+
+
+def _rois(device, dtype):
+    # batch index, x1, y1, x2, y2 (in input pixels / spatial_scale)
+    return torch.tensor([[0, 0.5, 1.0, 6.0, 5.5],
+                         [1, 2.0, 0.0, 7.5, 3.0],
+                         [0, 1.0, 1.0, 2.0, 2.0]], device=device, dtype=dtype)
+
+
+def roi_align(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = torch.rand(2, 3, 6, 8, **kw).requires_grad_(requires_grad)
+    # A channels-last view: non-contiguous.
+    x_cl = torch.rand(2, 6, 8, 3, **kw).permute(0, 3, 1, 2).detach()
+    x_cl.requires_grad_(requires_grad)
+    rois = _rois(device, dtype)
+    return [
+        ((x, rois, 1.0, 2, 3, 2, False), {}),
+        ((x_cl, rois, 0.5, 3, 2, 0, True), {}),
+    ]
+
+
+def roi_align_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    grad = torch.rand(3, 3, 2, 3, **kw).requires_grad_(requires_grad)
+    return [((grad, _rois(device, dtype), 1.0, 2, 3, 2, 3, 6, 8, 2, False), {})]
+
+
+SAMPLES = {
+    "vision::roi_align": roi_align,
+    "vision::_roi_align_backward": roi_align_backward,
+}
