@@ -30,7 +30,19 @@ def roi_align_backward(device, dtype, requires_grad=False):
     return [((grad, _rois(device, dtype), 1.0, 2, 3, 2, 3, 6, 8, 2, False), {})]
 
 
+def nms(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    dets = torch.tensor([[0, 0, 10, 10], [1, 1, 11, 11], [20, 20, 30, 30],
+                         [0, 0, 10, 9], [21, 19, 29, 31]], **kw)
+    scores = torch.tensor([0.9, 0.8, 0.7, 0.95, 0.6], **kw)
+    # Non-contiguous: every other row of a larger tensor.
+    strided = torch.zeros(10, 4, **kw)[::2]
+    strided.copy_(dets)
+    return [((dets, scores, 0.5), {}), ((strided, scores.flip(0), 0.3), {})]
+
+
 SAMPLES = {
     "vision::roi_align": roi_align,
     "vision::_roi_align_backward": roi_align_backward,
+    "vision::nms": nms,
 }

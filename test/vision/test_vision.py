@@ -131,3 +131,35 @@ def test_compiled_training_does_not_recompile_across_sizes():
         reference_roi_align(ref_x, rois, 1.0, ph, pw, 2, False).sum().backward()
         torch.testing.assert_close(x.grad, ref_x.grad)
     assert len(frames) == 1
+
+
+def reference_nms(dets, scores, iou_threshold):
+    order = sorted(range(len(scores)), key=lambda i: -float(scores[i]))
+    keep = []
+    for i in order:
+        if all(_iou(dets[i], dets[k]) <= iou_threshold for k in keep):
+            keep.append(i)
+    return torch.tensor(keep, dtype=torch.long)
+
+
+def _iou(a, b):
+    w = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    h = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = float(w * h)
+    union = float((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1])) - inter
+    return inter / union if union > 0 else 0.0
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_nms_matches_reference(dtype):
+    for (dets, scores, iou), _ in SAMPLES["vision::nms"]("cpu", dtype):
+        torch.testing.assert_close(torch.ops.vision.nms(dets, scores, iou),
+                                   reference_nms(dets, scores, iou))
+
+
+def test_nms_under_compile_has_a_dynamic_length():
+    torch._dynamo.reset()
+    torch._dynamo.config.capture_dynamic_output_shape_ops = True
+    (dets, scores, iou), _ = SAMPLES["vision::nms"]("cpu", torch.float32)[0]
+    compiled = torch.compile(lambda d, s: torch.ops.vision.nms(d, s, iou), fullgraph=True)
+    torch.testing.assert_close(compiled(dets, scores), reference_nms(dets, scores, iou))
