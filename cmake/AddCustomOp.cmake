@@ -4,6 +4,10 @@
 #   [SAMPLES <file.py>]            author-supplied sample inputs for the tests
 #   [FAKE_MODULE <file.py>]        author-written Python fakes (register_fake);
 #                                  becomes <package>.<file stem>
+#   [PYTHON_MODULE <module>]       a module of your own package that registers
+#                                  fakes: named by m.set_python_module
+#   [NO_PYTHON_PACKAGE]            no generated __init__.py/ops.py: the package
+#                                  is your own (needs PYTHON_MODULE)
 #   [INCLUDE_DIRECTORIES <dir>...] extra include directories for the kernels
 #   [OPGEN_ARGS <arg>...]          extra opgen options
 #   [COMPILER_ARGS <arg>...]       extra compiler flags for opgen's parse
@@ -74,7 +78,8 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS" "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE"
+                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
@@ -100,8 +105,19 @@ function(_opgen_add_custom_op target)
     get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
     set(fake_arg FAKE_MODULE ${fake_abs})
   endif()
+  # --python-module and --no-python-package, for the listing and the combine.
+  set(python_args "")
+  set(python_list_args "")
+  if(ARG_PYTHON_MODULE)
+    list(APPEND python_args --python-module ${ARG_PYTHON_MODULE})
+    list(APPEND python_list_args PYTHON_MODULE ${ARG_PYTHON_MODULE})
+  endif()
+  if(ARG_NO_PYTHON_PACKAGE)
+    list(APPEND python_args --no-python-package)
+    list(APPEND python_list_args NO_PYTHON_PACKAGE)
+  endif()
   opgen_list_outputs(outputs PYTHON_PACKAGE ${ARG_PYTHON_PACKAGE} ${fake_arg}
-                     SOURCES ${sources})
+                     ${python_list_args} SOURCES ${sources})
   set(byproducts "")
   foreach(f ${outputs_FILES})
     list(APPEND byproducts ${gen}/${f})
@@ -155,7 +171,7 @@ function(_opgen_add_custom_op target)
 
   set(combine_args --combine ${records} -o ${gen}
     --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
-    --root ${CMAKE_CURRENT_SOURCE_DIR})
+    --root ${CMAKE_CURRENT_SOURCE_DIR} ${python_args})
   set(fake_depends "")
   if(ARG_SAMPLES)
     get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)

@@ -1,4 +1,5 @@
 # opgen_list_outputs(<prefix> PYTHON_PACKAGE <name> [FAKE_MODULE <file.py>]
+#                    [PYTHON_MODULE <module>] [NO_PYTHON_PACKAGE]
 #                    SOURCES <file>...)
 # The files opgen generates for these arguments, relative to its output
 # directory, as `opgen --list-outputs` prints them (docs/cli.md): sets
@@ -18,7 +19,9 @@ include_guard(GLOBAL)
 set(_OPGEN_SOURCE_TREE "${CMAKE_CURRENT_LIST_DIR}/..")
 
 # The `<path>\t<kind>` lines of --list-outputs, from Outputs.def.
-function(_opgen_read_outputs_table out_var package fake_module)
+# With no_package TRUE (--no-python-package) the OPGEN_PACKAGE_OUTPUT rows
+# are left out.
+function(_opgen_read_outputs_table out_var package fake_module no_package)
   set(def "${_OPGEN_SOURCE_TREE}/tool/include/opgen/emit/Outputs.def")
   set(kinds "${_OPGEN_SOURCE_TREE}/tool/include/opgen/model/SourceKind.h")
   if(NOT EXISTS "${def}")
@@ -46,13 +49,16 @@ function(_opgen_read_outputs_table out_var package fake_module)
     endif()
   endforeach()
   set(lines "")
-  file(STRINGS "${def}" rows REGEX "^OPGEN_OUTPUT\\(")
+  file(STRINGS "${def}" rows REGEX "^OPGEN_(PACKAGE_)?OUTPUT\\(")
   foreach(row ${rows})
-    if(NOT row MATCHES "^OPGEN_OUTPUT\\([A-Za-z]+, \"([^\"]+)\", ([A-Za-z]+)\\)$")
+    if(NOT row MATCHES "^OPGEN_(PACKAGE_)?OUTPUT\\([A-Za-z]+, \"([^\"]+)\", ([A-Za-z]+)\\)$")
       message(FATAL_ERROR "opgen: cannot read this row of ${def}: ${row}")
     endif()
-    set(pattern "${CMAKE_MATCH_1}")
-    string(TOLOWER "${CMAKE_MATCH_2}" kind)
+    if(CMAKE_MATCH_1 AND no_package)
+      continue()
+    endif()
+    set(pattern "${CMAKE_MATCH_2}")
+    string(TOLOWER "${CMAKE_MATCH_3}" kind)
     string(REPLACE "<package>" "${package}" pattern "${pattern}")
     string(REPLACE "<fake_module>" "${fake_module}" pattern "${pattern}")
     if(pattern MATCHES "<source>")
@@ -68,7 +74,8 @@ function(_opgen_read_outputs_table out_var package fake_module)
 endfunction()
 
 function(opgen_list_outputs prefix)
-  cmake_parse_arguments(ARG "" "PYTHON_PACKAGE;FAKE_MODULE" "SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "NO_PYTHON_PACKAGE" "PYTHON_PACKAGE;FAKE_MODULE;PYTHON_MODULE"
+                        "SOURCES" ${ARGN})
   if(NOT ARG_PYTHON_PACKAGE)
     message(FATAL_ERROR "opgen_list_outputs: PYTHON_PACKAGE is required")
   endif()
@@ -76,6 +83,12 @@ function(opgen_list_outputs prefix)
     set(fake_args "")
     if(ARG_FAKE_MODULE)
       set(fake_args --fake-module "${ARG_FAKE_MODULE}")
+    endif()
+    if(ARG_PYTHON_MODULE)
+      list(APPEND fake_args --python-module "${ARG_PYTHON_MODULE}")
+    endif()
+    if(ARG_NO_PYTHON_PACKAGE)
+      list(APPEND fake_args --no-python-package)
     endif()
     execute_process(
       COMMAND "${opgen_EXECUTABLE}" --list-outputs
@@ -90,12 +103,15 @@ function(opgen_list_outputs prefix)
     string(REPLACE "\n" ";" lines "${out}")
   else()
     # The stem, as opgen takes it (sys::path::stem).
+    # (OpLibrary::fakeModuleStem).
     set(fake_module fakes)
     if(ARG_FAKE_MODULE)
       get_filename_component(fake_module "${ARG_FAKE_MODULE}" NAME_WLE)
+    elseif(ARG_NO_PYTHON_PACKAGE)
+      set(fake_module _opgen_fakes)
     endif()
     _opgen_read_outputs_table(lines "${ARG_PYTHON_PACKAGE}" "${fake_module}"
-                              ${ARG_SOURCES})
+                              "${ARG_NO_PYTHON_PACKAGE}" ${ARG_SOURCES})
   endif()
   set(files "")
   foreach(kind COMPILED HEADER PYTHON TEST OTHER)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: sets up (scripts/setup.sh), builds everything, then ctest:
 # unit (gtest), lit (FileCheck), the generated opcheck tests of the bundled
-# ops, the end-to-end Python tests and the find_package(opgen) consumer; then
+# ops, the end-to-end Python tests, the find_package(opgen) consumer and the
+# torchvision-like visionlike project; then
 # the sanitizer and fuzzing checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -5,4 +5,5 @@
 ${text}
 # --- opgen: skeletons for ops without a fake -------------------------------
 import torch  # noqa: E402,F811
+${conditional}
 ${fakes}

@@ -440,7 +440,10 @@ def test_fake_module(workdir):
                      "mylib::fill_": {"kind": "not-needed", "where": ""}}
     module = (out / "python" / "mylib" / "my_fakes.py").read_text()
     assert "def _twice(x):" in module
-    assert '@torch.library.register_fake("mylib::thrice")' in module
+    # The skeleton registers itself at import time, only if the module left
+    # the op without a fake.
+    assert '_opgen_register_skeleton("mylib::thrice", _mylib_thrice_fake)' in module
+    assert '@torch.library.register_fake("mylib::thrice")' not in module
     assert "raise NotImplementedError" in module
     assert 'register_fake("mylib::fill_")' not in module
     assert not (out / "python" / "mylib" / "fakes.py").exists()
@@ -449,6 +452,68 @@ def test_fake_module(workdir):
     assert _run(args, cwd=workdir).returncode == 0
     assert '@torch.library.register_fake("mylib::twice")' in (
         out / "python" / "mylib" / "fakes.py").read_text()
+
+
+def test_python_module(workdir):
+    """cli.md#fakes-in-your-own-package: --python-module names the author's
+    module; --no-python-package generates no package; misuse is refused."""
+    (workdir / "other.cpp").write_text(
+        KERNEL.replace("twice", "thrice")
+        + '\n[[custom_op("mylib::fill_", mutates="x")]]\nvoid fill_(at::Tensor& x);\n')
+    args = ["twice.cpp", "other.cpp", "-o", "out", "--python-package", "vision",
+            "--python-module", "vision._meta_registrations", "--no-python-package"]
+    result = _run(args, cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    # No fake is synthesised, so no note about it either.
+    assert "no fake synthesised" not in result.stderr
+    out = workdir / "out"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["python_module"] == "vision._meta_registrations"
+    assert manifest["package_generated"] is False
+    assert sorted(f for f in manifest["files"] if f.startswith("python/")) == [
+        "python/vision/_opgen_fakes.py", "python/vision/ops.pyi"]
+    listed = _run(["--list-outputs", "twice.cpp", "other.cpp", "--python-package", "vision",
+                   "--python-module", "vision._meta_registrations",
+                   "--no-python-package"], cwd=workdir)
+    assert sorted(line.split("\t")[0] for line in listed.stdout.splitlines()) == \
+        manifest["files"]
+    assert 'm.set_python_module("vision._meta_registrations");' in (
+        out / "registration.cpp").read_text()
+    fakes = (out / "python" / "vision" / "_opgen_fakes.py").read_text()
+    assert 'importlib.import_module("vision._meta_registrations")' in fakes
+    assert fakes.index("import_module") < fakes.index("_opgen_register_skeleton(")
+    assert '_opgen_register_skeleton("mylib::thrice", _mylib_thrice_fake)' in fakes
+    assert '_opgen_register_skeleton("mylib::twice", _mylib_twice_fake)' in fakes
+    assert "mylib::fill_" not in fakes
+    tests = (out / "tests" / "test_vision_ops.py").read_text()
+    assert "import vision  #" in tests and "import vision._opgen_fakes  #" in tests
+    assert '"has_fake": None' in tests
+    assert "def vision" not in (out / "python" / "vision" / "ops.pyi").read_text()
+
+    # Misuse.
+    base = ["twice.cpp", "-o", "bad", "--python-package", "vision"]
+    _assert_error(_run(base + ["--no-python-package"], cwd=workdir),
+                  "error: --no-python-package needs --python-module [UsageNoPackageWithoutModule]")
+    _assert_error(_run(base + ["--python-module", "vision/_meta.py"], cwd=workdir),
+                  "error: 'vision/_meta.py' is not a Python module name [BadPythonModule]")
+    (workdir / "my_fakes.py").write_text("import torch\n")
+    _assert_error(_run(base + ["--python-module", "vision.m", "--fake-module", "my_fakes.py"],
+                       cwd=workdir),
+                  "error: --fake-module and --python-module exclude each other")
+    assert not (workdir / "bad").exists()
+
+
+def test_cmake_own_package_example_is_the_tested_project():
+    """cmake.md#a-package-of-your-own quotes test/visionlike, which ctest's
+    `visionlike` test builds and tests."""
+    text = (DOCS / "cmake.md").read_text()
+    section = text[text.index("## A package of your own"):]
+    block = re.search(r"```cmake\n(.*?)```", section, re.S).group(1)
+    assert block in (REPO / "test" / "visionlike" / "CMakeLists.txt").read_text()
+    python = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    assert python in (REPO / "test" / "visionlike" / "visionlike" / "__init__.py").read_text()
+    error = re.search(r"```\n(NotImplementedError: .*?)\n```", section, re.S).group(1)
+    assert "visionlike::flip_boxes has no fake kernel" in error
 
 
 def test_no_compile_database(workdir):

@@ -95,6 +95,31 @@ TEST(FakesTest, SourcesAreTriedInOrder) {
   EXPECT_EQ(L.Ops[4].SynthesizedFake[0].str(), "(empty-like x)");
 }
 
+TEST(FakesTest, AnAuthorsOwnModuleStopsSynthesis) {
+  // --python-module: the author's module registers its fakes after the
+  // library's Meta kernels exist, so opgen synthesises none (and says
+  // nothing); C++, not-needed and composite fakes are kept.
+  OpLibrary L;
+  L.PythonPackage = "vision";
+  L.PythonModule = "vision._meta_registrations";
+  Op Cpp = op("cpp");
+  Cpp.Fake = FakeKind::Cpp;
+  Op Synth = op("synth", 20);
+  Synth.Kernels[0].Synthesis = allocatesLike("x");
+  Op Composite = op("composite");
+  Composite.Kernels[0].Key = DispatchKey::CompositeExplicitAutograd;
+  L.Ops = {Cpp, Synth, Composite};
+
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Cpp);
+  EXPECT_EQ(L.Ops[1].Fake, FakeKind::None);
+  EXPECT_TRUE(L.Ops[1].SynthesizedFake.empty());
+  EXPECT_EQ(L.Ops[2].Fake, FakeKind::Composite);
+  EXPECT_EQ(L.fakeModuleName(), "vision._meta_registrations");
+}
+
 TEST(FakesTest, TheFirstKernelThatSynthesisesWins) {
   OpLibrary L;
   Op O = op("two_kernels");

@@ -37,6 +37,33 @@ TEST(OutputsTest, ExpandsPlaceholdersAndShardsPerCompiledSource) {
                 "CMakeLists.txt other", "manifest.json other"}));
 }
 
+TEST(OutputsTest, NoPythonPackageLeavesOutThePackageRows) {
+  OpLibrary L;
+  L.PythonPackage = "vision";
+  L.PythonModule = "vision._meta_registrations";
+  L.GeneratePackage = false;
+  L.Sources = {"/a/boxes.cpp"};
+  EXPECT_EQ(paths(listOutputs(outputNames(L))),
+            (std::vector<std::string>{
+                "registration.cpp compiled", "autograd.cpp compiled",
+                "shards/boxes.cpp compiled", "shards/boxes.cpp.h header",
+                "autograd.h header", "opgen_kernels.h header",
+                "include/vision/ops.h header",
+                "python/vision/_opgen_fakes.py python",
+                "python/vision/ops.pyi python", "tests/test_vision_ops.py test",
+                "CMakeLists.txt other", "manifest.json other"}));
+  EmitOptions Opts;
+  Opts.OutputDir = "/a/gen";
+  Opts.Root = "/a";
+  Opts.RuntimeIncludeDir = "/a/runtime/include";
+  std::set<std::string> Emitted, Listed;
+  for (const auto &[Path, Text] : emitAll(L, Opts))
+    Emitted.insert(Path);
+  for (const OutputFile &F : listOutputs(outputNames(L)))
+    Listed.insert(F.Path);
+  EXPECT_EQ(Emitted, Listed);
+}
+
 TEST(OutputsTest, EmitAllWritesExactlyTheListedFiles) {
   OpLibrary L;
   L.PythonPackage = "p";

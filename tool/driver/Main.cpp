@@ -3,7 +3,8 @@
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
 // opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
 // opgen --combine [options] <record.json>... -o <dir>
-// opgen --list-outputs --python-package <name> [--fake-module <file.py>] <sources>...
+// opgen --list-outputs --python-package <name> [--fake-module <file.py>]
+//                      [--python-module <m> --no-python-package] <sources>...
 //
 // The pipeline, one phase after another; a phase runs only when the ones
 // before it reported no error:
@@ -23,6 +24,7 @@
 #include "opgen/model/SourceKind.h"
 #include "opgen/write/Writer.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -70,6 +72,19 @@ cl::opt<std::string> FakeModule(
     cl::desc("Python module with the author's fake kernels "
              "(torch.library.register_fake); it becomes <package>.<file stem>"),
     cl::value_desc("file.py"), cl::cat(Category));
+cl::opt<std::string> PythonModule(
+    "python-module",
+    cl::desc("A module of your own Python package that registers fakes for "
+             "these ops (e.g. mypkg._meta_registrations): named by "
+             "m.set_python_module, imported before the generated skeletons "
+             "are registered, at import time, for the ops it left without one"),
+    cl::value_desc("module"), cl::cat(Category));
+cl::opt<bool> NoPythonPackage(
+    "no-python-package",
+    cl::desc("Generate no Python package (__init__.py, ops.py): the ops "
+             "belong to your own package, which loads the library; needs "
+             "--python-module"),
+    cl::cat(Category));
 cl::opt<std::string> Root(
     "root",
     cl::desc("Directory that provenance paths are relative to (default: the "
@@ -97,8 +112,9 @@ cl::opt<bool> CombineMode(
     cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
-    cl::desc("Print the files opgen writes for <sources>, --python-package and "
-             "--fake-module, one '<path><TAB><kind>' line each; parses nothing"),
+    cl::desc("Print the files opgen writes for <sources>, --python-package, "
+             "--fake-module, --python-module and --no-python-package, one "
+             "'<path><TAB><kind>' line each; parses nothing"),
     cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
@@ -337,6 +353,39 @@ bool readRecords(const std::string &RootDir, std::vector<std::string> &SourcesOu
   return true;
 }
 
+/// Whether \p Name is a dotted Python module name (`a.b_c.d`).
+bool isPythonModuleName(StringRef Name) {
+  SmallVector<StringRef, 4> Parts;
+  Name.split(Parts, '.');
+  for (StringRef P : Parts) {
+    if (P.empty() || isDigit(P.front()))
+      return false;
+    for (char C : P)
+      if (!isAlnum(C) && C != '_')
+        return false;
+  }
+  return true;
+}
+
+/// The options that say where the Python side lives: --python-module,
+/// --no-python-package and --fake-module. Returns false after reporting a
+/// misuse (--list-outputs checks them as the generating run does).
+bool checkPythonOptions(opgen::DiagSink &Diags) {
+  if (!PythonModule.empty() && !isPythonModuleName(PythonModule)) {
+    Diags.report(opgen::DiagId::BadPythonModule, {}, {PythonModule});
+    return false;
+  }
+  if (!PythonModule.empty() && !FakeModule.empty()) {
+    Diags.report(opgen::DiagId::UsageFakeModuleWithPythonModule, {}, {});
+    return false;
+  }
+  if (NoPythonPackage && PythonModule.empty()) {
+    Diags.report(opgen::DiagId::UsageNoPackageWithoutModule, {}, {});
+    return false;
+  }
+  return true;
+}
+
 /// Writes the --depfile, if one was asked for (not with --check), naming
 /// --depfile-target or else \p DefaultTarget.
 bool writeDepfileIfAsked(const std::string &DefaultTarget,
@@ -374,6 +423,8 @@ int generate(const std::vector<std::string> &Inputs,
   opgen::LibraryOptions LibOpts;
   LibOpts.PythonPackage = PythonPackage;
   LibOpts.LibraryName = LibraryName;
+  LibOpts.PythonModule = PythonModule;
+  LibOpts.NoPythonPackage = NoPythonPackage;
   if (!Samples.empty())
     // Relative, so the generated directory can move with its sources.
     LibOpts.SamplesPath =
@@ -411,10 +462,17 @@ int printOutputs(opgen::DiagSink &Diags) {
     Diags.report(opgen::DiagId::UsageListOutputsPackage, {});
     return 1;
   }
+  if (!checkPythonOptions(Diags))
+    return 1;
+  // The stem as OpLibrary::fakeModuleStem() gives it.
+  opgen::OpLibrary Named;
+  if (!FakeModule.empty())
+    Named.Fakes = opgen::FakeModule{sys::path::stem(FakeModule).str(), "", ""};
+  Named.GeneratePackage = !NoPythonPackage;
   opgen::OutputNames Names;
   Names.PythonPackage = PythonPackage;
-  if (!FakeModule.empty())
-    Names.FakeModule = sys::path::stem(FakeModule).str();
+  Names.FakeModule = Named.fakeModuleStem();
+  Names.Package = !NoPythonPackage;
   Names.Sources = Sources;
   for (const opgen::OutputFile &File : opgen::listOutputs(Names))
     outs() << File.Path << '\t' << opgen::outputKindName(File.Kind) << '\n';
@@ -462,6 +520,9 @@ int main(int Argc, const char **Argv) {
                   {"--discover", "--combine"});
     return 1;
   }
+
+  if (!DiscoverMode && !checkPythonOptions(*Diags))
+    return 1;
 
   std::vector<std::string> Inputs;
   opgen::FrontendResult Found;

@@ -25,6 +25,8 @@ bool assembleLibrary(std::vector<std::string> Sources,
                             : Opts.LibraryName;
   Library.SamplesPath = Opts.SamplesPath;
   Library.Fakes = Opts.Fakes;
+  Library.PythonModule = Opts.PythonModule;
+  Library.GeneratePackage = !Opts.NoPythonPackage;
   assignFakes(Library, Diags);
   return Diags.errorCount() == 0;
 }

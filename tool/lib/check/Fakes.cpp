@@ -117,6 +117,12 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
       O.FakeWhere = Composite->Loc.str();
       continue;
     }
+    // The author's own module (--python-module) registers its fakes when it
+    // is imported, after the library has registered its Meta kernels: a
+    // synthesised one would make its register_fake fail. Which ops it covers
+    // is decided at import time; the rest get the skeleton.
+    if (!Library.PythonModule.empty())
+      continue;
     synthesize(O, Diags);
   }
 }

@@ -19,10 +19,13 @@ struct OutputRow {
   OutputId Id;
   std::string_view Pattern;
   OutputKind Kind;
+  bool PackageOnly; ///< OPGEN_PACKAGE_OUTPUT: not with --no-python-package.
 };
 
 constexpr OutputRow Rows[] = {
-#define OPGEN_OUTPUT(Id, Path, Kind) {OutputId::Id, Path, OutputKind::Kind},
+#define OPGEN_OUTPUT(Id, Path, Kind) {OutputId::Id, Path, OutputKind::Kind, false},
+#define OPGEN_PACKAGE_OUTPUT(Id, Path, Kind)                                   \
+  {OutputId::Id, Path, OutputKind::Kind, true},
 #include "opgen/emit/Outputs.def"
 };
 
@@ -80,8 +83,8 @@ std::string_view outputKindName(OutputKind K) { return enumName(K); }
 OutputNames outputNames(const OpLibrary &L) {
   OutputNames Names;
   Names.PythonPackage = L.PythonPackage;
-  if (L.Fakes)
-    Names.FakeModule = L.Fakes->Name;
+  Names.FakeModule = L.fakeModuleStem();
+  Names.Package = L.GeneratePackage;
   Names.Sources = L.Sources;
   return Names;
 }
@@ -104,6 +107,8 @@ std::vector<OutputFile> listOutputs(const OutputNames &Names) {
       Files.push_back({Path, Row.Kind, Row.Id, Source});
   };
   for (const OutputRow &Row : Rows) {
+    if (Row.PackageOnly && !Names.Package)
+      continue;
     std::string Pattern(Row.Pattern);
     if (Pattern.find("<source>") == std::string::npos) {
       Add(Pattern, Row, "");

@@ -27,6 +27,10 @@ struct LibraryOptions {
   std::string SamplesPath;
   /// The author's fake module, already read.
   std::optional<FakeModule> Fakes;
+  /// `--python-module`: the author's own module of fakes, or empty.
+  std::string PythonModule;
+  /// `--no-python-package`.
+  bool NoPythonPackage = false;
 };
 
 /// Checks \p Functions (lowered from \p Sources, in parse order) into

@@ -45,6 +45,9 @@ struct OutputNames {
   std::string PythonPackage;
   /// The fake module's name (`<package>.<FakeModule>`).
   std::string FakeModule = "fakes";
+  /// False with --no-python-package: the OPGEN_PACKAGE_OUTPUT rows are left
+  /// out.
+  bool Package = true;
   /// The sources, as given; each compiled one gets a shard.
   std::vector<std::string> Sources;
 };

@@ -327,12 +327,32 @@ struct OpLibrary {
   std::string SamplesPath;
   /// Optional author-written module of Python fakes.
   std::optional<FakeModule> Fakes;
+  /// `--python-module`: a module of the author's own package that registers
+  /// fakes (e.g. `vision._meta_registrations`); named by
+  /// `m.set_python_module` and imported by the generated fakes module before
+  /// it decides, at import time, which ops still need a skeleton. Empty: none.
+  std::string PythonModule;
+  /// False with `--no-python-package`: no generated `__init__.py`/`ops.py`;
+  /// the package is the author's own.
+  bool GeneratePackage = true;
 
-  /// The module named by `m.set_python_module`: the author's fake module, or
-  /// the generated `fakes`.
-  std::string fakeModuleName() const {
-    return PythonPackage + "." + (Fakes ? Fakes->Name : "fakes");
+  /// The generated fakes module's name inside the package: the author's fake
+  /// module's stem, `fakes`, or `_opgen_fakes` when the package is the
+  /// author's (a name an author's own module is unlikely to have).
+  std::string fakeModuleStem() const {
+    if (Fakes)
+      return Fakes->Name;
+    return GeneratePackage ? "fakes" : "_opgen_fakes";
   }
+  /// The module named by `m.set_python_module`: `--python-module`, else the
+  /// (generated or copied) fakes module of the package.
+  std::string fakeModuleName() const {
+    return PythonModule.empty() ? PythonPackage + "." + fakeModuleStem()
+                                : PythonModule;
+  }
+  /// Whether some author-written Python registers fakes (FAKE_MODULE or
+  /// PYTHON_MODULE): then which ops lack a fake is known only at import time.
+  bool hasAuthorFakeModule() const { return Fakes || !PythonModule.empty(); }
 };
 
 } // namespace opgen

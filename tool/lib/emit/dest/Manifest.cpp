@@ -9,7 +9,10 @@ namespace opgen {
 std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
   std::ostringstream Out;
   Out << "{\n  \"generator\": \"opgen\",\n  \"package\": " << quote(L.PythonPackage)
-      << ",\n  \"library\": " << quote(L.LibraryName) << ",\n  \"ops\": [";
+      << ",\n  \"library\": " << quote(L.LibraryName)
+      << ",\n  \"python_module\": " << quote(L.fakeModuleName())
+      << ",\n  \"package_generated\": " << (L.GeneratePackage ? "true" : "false")
+      << ",\n  \"ops\": [";
   for (size_t I = 0; I < L.Ops.size(); ++I) {
     const Op &O = L.Ops[I];
     Out << (I ? "," : "") << "\n    {\n"

@@ -24,13 +24,20 @@ std::string namespacesDoc(const OpLibrary &L) {
   return join(Names, ", torch.ops.");
 }
 
-/// A register_fake skeleton for an op nobody wrote a fake for: it raises an
-/// error that names the op and the two ways to give it a fake.
-std::string fakeSkeleton(const Op &O) {
+/// Where the error of a skeleton says a Python fake can be written.
+std::string pythonFakeAdvice(const OpLibrary &L) {
+  if (!L.PythonModule.empty())
+    return "torch.library.register_fake in " + L.PythonModule;
+  return "torch.library.register_fake in the module passed as FAKE_MODULE to "
+         "add_custom_op (opgen --fake-module)";
+}
+
+/// The body of a skeleton: a function that raises an error that names the
+/// op and the two ways to give it a fake.
+std::string skeletonFunction(const OpLibrary &L, const Op &O) {
   std::string Name = O.Schema.fullName();
   std::ostringstream Out;
-  Out << "\n\n@torch.library.register_fake(" << quote(Name) << ")\n"
-      << "def _" << opIdentifier(O.Schema) << "_fake(" << pyParameterNames(O.Schema)
+  Out << "def _" << opIdentifier(O.Schema) << "_fake(" << pyParameterNames(O.Schema)
       << "):\n"
       << "    # TODO: return empty tensors with the shapes, dtypes and devices of\n"
       << "    # " << Name << "'s outputs, computed from the inputs' metadata only\n"
@@ -39,12 +46,23 @@ std::string fakeSkeleton(const Op &O) {
       << "        " << quote(Name + " has no fake kernel, so it cannot run under "
                                "FakeTensor, torch.compile or torch.export. Write one "
                                "with [[custom_op_fake(\"" + Name +
-                               "\")]] in C++, or with "
-                               "torch.library.register_fake in the module passed "
-                               "as FAKE_MODULE to add_custom_op (opgen "
-                               "--fake-module).")
+                               "\")]] in C++, or with " + pythonFakeAdvice(L) + ".")
       << ")\n";
   return Out.str();
+}
+
+/// A register_fake skeleton for an op nobody wrote a fake for. Without an
+/// author's Python module, opgen knows that at generation time: the
+/// skeleton is registered unconditionally. With one (FAKE_MODULE,
+/// PYTHON_MODULE), only importing it tells, so the skeleton is registered by
+/// _opgen_register_skeleton (templates/fakes/conditional.py) unless the op
+/// has a fake by then.
+std::string fakeSkeleton(const OpLibrary &L, const Op &O) {
+  if (!L.hasAuthorFakeModule())
+    return "\n\n@torch.library.register_fake(" + quote(O.Schema.fullName()) +
+           ")\n" + skeletonFunction(L, O);
+  return "\n\n" + skeletonFunction(L, O) + "\n\n_opgen_register_skeleton(" +
+         quote(O.Schema.fullName()) + ", _" + opIdentifier(O.Schema) + "_fake)\n";
 }
 
 } // namespace
@@ -62,7 +80,7 @@ std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
                          {"op_names", Names.empty() ? "no ops" : join(Names, ", ")},
                          {"namespaces_doc", namespacesDoc(L)},
                          {"library", L.LibraryName},
-                         {"fake_module", L.Fakes ? L.Fakes->Name : "fakes"},
+                         {"fake_module", L.fakeModuleStem()},
                          {"library_env", Env}});
 }
 
@@ -70,11 +88,23 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
   std::string Skeletons;
   for (const Op &O : L.Ops)
     if (!O.hasFake())
-      Skeletons += fakeSkeleton(O);
+      Skeletons += fakeSkeleton(L, O);
+  std::string Conditional =
+      L.hasAuthorFakeModule() && !Skeletons.empty()
+          ? renderTemplate("fakes/conditional.py", {})
+          : "";
   if (L.Fakes)
     return renderTemplate("fake_module.py",
                           {{"origin", L.Fakes->DisplayPath},
                            {"text", L.Fakes->Text},
+                           {"conditional", Conditional},
+                           {"fakes", Skeletons}});
+  if (!L.PythonModule.empty())
+    return renderTemplate("fakes/python_module.py",
+                          {{"sources", sourcesDoc(L, Opts)},
+                           {"package", L.PythonPackage},
+                           {"module", L.fakeModuleName()},
+                           {"conditional", Conditional},
                            {"fakes", Skeletons}});
   return renderTemplate("fakes.py", {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
@@ -103,7 +133,9 @@ std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
 
 std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
   std::ostringstream Fns, Packets;
-  for (const Op &O : L.Ops)
+  // Without a generated package there is no <package>.ops to describe: the
+  // stub has only the shape of torch.ops.<ns>.
+  for (const Op &O : L.GeneratePackage ? L.Ops : std::vector<Op>{})
     Fns << "def " << pyFunctionName(L, O.Schema) << "("
         << pyParameters(O.Schema) << ") -> " << pyReturnType(O.Schema)
         << ": ...\n";
@@ -130,6 +162,11 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
   return renderTemplate("ops.pyi", {{"sources", sourcesDoc(L, Opts)},
                                     {"package", L.PythonPackage},
                                     {"namespaces_doc", namespacesDoc(L)},
+                                    {"contents",
+                                     L.GeneratePackage
+                                         ? "the typed functions of " +
+                                               L.PythonPackage + ".ops and the shape of"
+                                         : "the shape of"},
                                     {"functions", Fns.str()},
                                     {"packets", Packets.str()}});
 }

@@ -71,7 +71,8 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
         << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
         << "        \"tags\": [" << join(quoteAll(O.Tags), ", ") << "],\n"
-        << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
+        << "        \"has_fake\": "
+        << (O.hasFake() ? "True" : L.hasAuthorFakeModule() ? "None" : "False") << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
         << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
@@ -96,6 +97,10 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
       "test_ops.py",
       {{"sources", sourcesDoc(L, Opts)},
        {"package", L.PythonPackage},
+       {"import_fakes",
+        L.GeneratePackage ? ""
+                          : "import " + L.PythonPackage + "." + L.fakeModuleStem() +
+                                "  # noqa: F401  (skeletons for ops without a fake)"},
        {"samples_doc", L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
        {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
        {"ops", Ops.str()}});
