@@ -428,6 +428,10 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
   for (size_t I = 0; I < F.Arguments.size(); ++I)
     if (F.Arguments[I].Name == Name)
       return BackwardInput{BackwardInput::Kind::Input, I, Name};
+  // After the forward's arguments: the backward of a backward that takes
+  // `output_mask` receives that argument under this name.
+  if (Name == "output_mask")
+    return BackwardInput{BackwardInput::Kind::OutputMask, 0, Name};
   return std::nullopt;
 }
 
@@ -457,6 +461,12 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   std::vector<std::string> Inputs;
   for (const Argument &A : F.Schema.Arguments)
     Inputs.push_back(A.Name);
+  std::vector<std::string> TensorInputs;
+  for (const Argument &A : F.Schema.Arguments)
+    if (A.Ty.isSingleTensor())
+      TensorInputs.push_back(A.Name);
+  const std::string TensorInputList =
+      TensorInputs.empty() ? "none" : join(TensorInputs, ", ");
   for (size_t I = 0; I < Fn.Inferred.Arguments.size(); ++I) {
     const Argument &P = Fn.Inferred.Arguments[I];
     const SourceLoc &Loc = Fn.Impl.Params[I].Loc;
@@ -464,6 +474,21 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
     if (!In) {
       Diags.report(DiagId::BackwardParamUnmatched, Loc,
                    {P.Name, Name, Inputs.empty() ? "none" : join(Inputs, ", ")});
+      continue;
+    }
+    if (In->K == BackwardInput::Kind::OutputMask) {
+      // One flag per gradient the backward returns, as ATen's
+      // `bool[N] output_mask`.
+      Type Mask = Type::list(BaseType::Bool);
+      Mask.FixedSize = static_cast<int64_t>(TensorInputs.size());
+      if (P.Ty != Mask) {
+        std::string N = std::to_string(TensorInputs.size());
+        Diags.report(DiagId::BackwardOutputMask, Loc,
+                     {printType(P.Ty), N, Name, TensorInputList});
+        continue;
+      }
+      In->Index = TensorInputs.size();
+      Info.Inputs.push_back(*In);
       continue;
     }
     Type Expected;
@@ -486,10 +511,6 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
       Info.Differentiable[In->Index] = true;
     Info.Inputs.push_back(*In);
   }
-  std::vector<std::string> TensorInputs;
-  for (const Argument &A : F.Schema.Arguments)
-    if (A.Ty.isSingleTensor())
-      TensorInputs.push_back(A.Name);
   const std::vector<Return> &Grads = Fn.Inferred.Returns;
   bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&
                 Grads[0].Ty.IsList && !Grads[0].Ty.Optional;
@@ -500,8 +521,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   if (!AsList && !AsTensors)
     Diags.report(DiagId::BackwardGradCount, Fn.Impl.Loc,
                  {Name, std::to_string(Grads.size()),
-                  std::to_string(TensorInputs.size()),
-                  TensorInputs.empty() ? "none" : join(TensorInputs, ", ")});
+                  std::to_string(TensorInputs.size()), TensorInputList});
   if (Diags.errorCount() != Before || F.Autograd)
     return;
   Info.Backward = B.Schema;

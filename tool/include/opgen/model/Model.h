@@ -251,9 +251,13 @@ struct BackwardInput {
     Grad,   ///< `grad`, `grad_<i>`, `grad_<name>`: an output's gradient.
     Input,  ///< A forward argument, by its name.
     Result, ///< `result`, `result_<i>`: a forward output.
+    /// `output_mask` (`bool[N]`): whether each tensor input needs its
+    /// gradient, from the autograd context.
+    OutputMask,
   };
   Kind K = Kind::Grad;
-  size_t Index = 0; ///< The output (Grad, Result) or forward argument.
+  size_t Index = 0; ///< The output (Grad, Result) or forward argument;
+                    ///< for OutputMask, the mask's length.
   std::string Name; ///< The backward's parameter name.
 };
 

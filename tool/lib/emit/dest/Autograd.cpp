@@ -23,8 +23,11 @@ std::string collectOutputs(const OpSchema &S) {
 }
 
 /// The wrapper registered under Autograd: applies the Function and converts
-/// its variable_list back to the op's return type.
-std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
+/// its variable_list back to the op's return type. A backward op's Function
+/// returns only its defined outputs (\p Undefined): the wrapper puts them
+/// back in place.
+std::string autogradWrapper(const OpSchema &S, const std::string &Function,
+                            bool Undefined) {
   std::string Result;
   if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
     Result = "outputs";
@@ -36,32 +39,79 @@ std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
       Items.push_back("outputs[" + std::to_string(I) + "]");
     Result = "std::make_tuple(" + join(Items, ", ") + ")";
   }
+  std::vector<std::string> Arguments = argumentNames(S);
+  std::string Apply;
+  if (Undefined) {
+    Arguments.insert(Arguments.begin(), "&defined");
+    Apply = "std::vector<bool> defined;\nauto outputs = opgen::rt::put_back(" +
+            Function + "::apply(" + join(Arguments, ", ") + "), defined);";
+  } else {
+    Apply = "auto outputs = " + Function + "::apply(" + join(Arguments, ", ") + ");";
+  }
   return renderTemplate("autograd/wrapper.cpp",
                         {{"signature", kernelSignature(S, autogradWrapperName(S))},
-                         {"function", Function},
-                         {"arguments", join(argumentNames(S), ", ")},
+                         {"apply", Apply},
                          {"result", Result}});
 }
 
 /// `struct <Name> : torch::autograd::Function<...> {` and its forward, up to
 /// the call of the op below autograd.
-std::string functionOpening(const OpSchema &S, const std::string &Name) {
+std::string functionOpening(const OpSchema &S, const std::string &Name,
+                            bool Undefined) {
   CppSignature Sig = cppSignature(S);
+  std::string Parameters = Undefined ? ", std::vector<bool> *defined" : "";
+  if (!S.Arguments.empty())
+    Parameters += ", " + Sig.parameters(/*WithNames=*/true);
   return renderTemplate(
       "autograd/forward.cpp",
       {{"name", Name},
-       {"parameters",
-        S.Arguments.empty() ? "" : ", " + Sig.parameters(/*WithNames=*/true)},
+       {"parameters", Parameters},
        {"op_name", quote(S.Namespace + "::" + S.Name)},
        {"overload", quote(S.Overload)},
        {"function_type", Sig.functionType()},
        {"collect_outputs", collectOutputs(S)}});
 }
 
+/// Statements of a forward that record the autograd edge of each tensor
+/// input in `saved_data["opgen_edges"]`, for a backward's `output_mask`:
+/// Function::apply gives an edge to each defined tensor (and to each element
+/// of a tensor list), so an undefined optional shifts the ones after it.
+/// Empty when the edges are the tensor inputs' positions (\p Static).
+std::string recordEdges(const OpSchema &S, std::vector<std::string> &Static) {
+  bool Dynamic = false;
+  for (const Argument &Arg : S.Arguments)
+    Dynamic = Dynamic || (Arg.Ty.isTensorLike() && !Arg.Ty.isPlainTensor());
+  std::vector<std::string> Lines;
+  for (const Argument &Arg : S.Arguments) {
+    if (!Arg.Ty.isTensorLike())
+      continue;
+    if (Arg.Ty.IsList)
+      Lines.push_back("edge += static_cast<int64_t>(" + Arg.Name + ".size());");
+    else if (Arg.Ty.Optional)
+      Lines.push_back("edges.push_back(" + Arg.Name + ".has_value() && " +
+                      Arg.Name + "->defined() ? edge++ : -1);");
+    else
+      Lines.push_back("edges.push_back(edge++);");
+    if (Arg.Ty.isSingleTensor())
+      Static.push_back(std::to_string(Static.size()));
+  }
+  if (!Dynamic)
+    return "";
+  Static.clear();
+  return "// output_mask: needs_input_grad numbers the defined tensor inputs only.\n"
+         "int64_t edge = 0;\n"
+         "std::vector<int64_t> edges;\n" +
+         join(Lines, "\n") + "\nctx->saved_data[\"opgen_edges\"] = edges;";
+}
+
 std::string autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   const std::string Name = opIdentifier(S) + "_Function";
+  // A backward op (with a double backward) may return undefined gradients:
+  // its Function returns the defined outputs only (see opgen/autograd.h).
+  const bool Undefined = !O.BackwardOf.empty();
+  std::string RecordEdges;
   // What the backward needs: tensors through save_for_backward, the rest
   // (scalars, SymInts, lists, optionals) in saved_data.
   std::vector<std::string> Saved, NonDifferentiable, BackwardArgs;
@@ -71,6 +121,16 @@ std::string autogradFunction(const Op &O) {
     case BackwardInput::Kind::Grad:
       BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
       break;
+    case BackwardInput::Kind::OutputMask: {
+      std::vector<std::string> Static;
+      RecordEdges = recordEdges(S, Static);
+      std::string Edges = RecordEdges.empty()
+                              ? "{" + join(Static, ", ") + "}"
+                              : "ctx->saved_data[\"opgen_edges\"].toIntVector()";
+      BackwardArgs.push_back("opgen::rt::output_mask<" + std::to_string(In.Index) +
+                             ">(ctx, " + Edges + ")");
+      break;
+    }
     case BackwardInput::Kind::Result:
       BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
       Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
@@ -108,6 +168,8 @@ std::string autogradFunction(const Op &O) {
                        std::to_string(TensorInputs) + " tensor inputs") +
                  ");";
   std::vector<std::string> Grads;
+  if (Undefined)
+    Grads.push_back("at::Tensor()"); // for `defined`
   size_t Next = 0;
   for (const Argument &Arg : S.Arguments) {
     if (!Arg.Ty.isSingleTensor()) {
@@ -127,7 +189,8 @@ std::string autogradFunction(const Op &O) {
       {{"op", S.fullName()},
        {"backward", A.Backward.fullName()},
        {"where", A.Loc.str()},
-       {"forward", functionOpening(S, Name)},
+       {"forward", functionOpening(S, Name, Undefined)},
+       {"record_edges", RecordEdges},
        {"save_for_backward",
         Saved.empty() ? "" : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
        {"mark_non_differentiable",
@@ -145,7 +208,18 @@ std::string autogradFunction(const Op &O) {
        {"backward_arguments", join(BackwardArgs, ", ")},
        {"check_gradient_count", CheckCount},
        {"gradients", join(Grads, ", ")},
-       {"wrapper", autogradWrapper(S, Name)}},
+       {"return_outputs",
+        Undefined ? "outputs = opgen::rt::defined_only(outputs, *defined);\n"
+                    "ctx->saved_data[\"opgen_defined\"] = opgen::rt::flags(*defined);\n"
+                    "return outputs;"
+                  : "return outputs;"},
+       {"grads_parameter", Undefined ? "defined_grads" : "grads"},
+       {"load_grads",
+        Undefined ? "// The gradients of all outputs, undefined for the undefined ones.\n"
+                    "const torch::autograd::variable_list grads = opgen::rt::put_back(\n"
+                    "    defined_grads, opgen::rt::flags(ctx->saved_data[\"opgen_defined\"]));"
+                  : ""},
+       {"wrapper", autogradWrapper(S, Name, Undefined)}},
       {{"saved_data", SavedData}});
 }
 
@@ -162,9 +236,9 @@ std::string refusingAutogradFunction(const Op &O) {
   return renderTemplate("autograd/refusing.cpp",
                         {{"op", S.fullName()},
                          {"backward_of", O.BackwardOf},
-                         {"forward", functionOpening(S, Name)},
+                         {"forward", functionOpening(S, Name, /*Undefined=*/true)},
                          {"message", quote(Message)},
-                         {"wrapper", autogradWrapper(S, Name)}});
+                         {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
 }
 
 } // namespace
@@ -181,6 +255,7 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
        {"includes", Body.empty() ? "" : "#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                        "#include <opgen/autograd.h>\n"
                                         "#include <torch/csrc/autograd/custom_function.h>\n"
                                         "\n"
                                         "#include \"autograd.h\"\n"},
