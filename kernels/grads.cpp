@@ -17,17 +17,18 @@
 
 namespace {
 
-// gated(x, gate) -> x where gate > 0, else 0. x and gate broadcast.
+// gated(x, gate) -> x where gate > 0, else 0, a fresh contiguous tensor.
+// x and gate broadcast.
 [[custom_op("mylib::gated", device="default")]]
 at::Tensor gated(const at::Tensor& x, const at::Tensor& gate) {
-  return x * (gate > 0).to(x.scalar_type());
+  return (x * (gate > 0).to(x.scalar_type())).contiguous();
 }
 
 // The gate's gradient is zero wherever it is defined: none is returned.
 [[custom_op_backward("mylib::gated", device="default")]]
 std::tuple<at::Tensor, at::Tensor> gated_backward(const at::Tensor& grad,
                                                   const at::Tensor& gate) {
-  return {grad * (gate > 0).to(grad.scalar_type()), at::Tensor()};
+  return {(grad * (gate > 0).to(grad.scalar_type())).contiguous(), at::Tensor()};
 }
 
 // affine(x, weight=None, bias=None) -> x * weight + bias, weight and bias of
