@@ -3,7 +3,7 @@
 // (one kernel for every device and for fake tensors):
 //   * gated  - a backward that returns an undefined tensor, "no gradient",
 //              for an input (the gate, whose gradient is zero wherever it is
-//              defined);
+//              defined), with a double backward that does the same;
 //   * affine - optional weight and bias, and a backward that takes ATen's
 //              `bool[3] output_mask` and computes only the gradients asked
 //              for (undefined for the others).
@@ -29,6 +29,15 @@ at::Tensor gated(const at::Tensor& x, const at::Tensor& gate) {
 std::tuple<at::Tensor, at::Tensor> gated_backward(const at::Tensor& grad,
                                                   const at::Tensor& gate) {
   return {(grad * (gate > 0).to(grad.scalar_type())).contiguous(), at::Tensor()};
+}
+
+// gated_backward's own backward (gated's double backward): gated_backward is
+// linear in grad, with the same gate; again no gradient for the gate. Its
+// Autograd kernel passes gated_backward's undefined output through too.
+[[custom_op_backward("mylib::gated_backward", device="default")]]
+std::tuple<at::Tensor, at::Tensor> gated_backward_backward(const at::Tensor& grad_0,
+                                                           const at::Tensor& gate) {
+  return {(grad_0 * (gate > 0).to(grad_0.scalar_type())).contiguous(), at::Tensor()};
 }
 
 // affine(x, weight=None, bias=None) -> x * weight + bias, weight and bias of

@@ -215,6 +215,10 @@ def gated_backward(device, dtype, requires_grad=False):
     ]
 
 
+def gated_backward_backward(device, dtype, requires_grad=False):
+    return gated_backward(device, dtype, requires_grad)  # (grad_0, gate)
+
+
 def affine_backward(device, dtype, requires_grad=False):
     kw = dict(device=device, dtype=dtype)
     r = dict(requires_grad=requires_grad, **kw)
@@ -242,6 +246,7 @@ SAMPLES = {
     "mylib::gated": gated,
     "mylib::affine": affine,
     "mylib::gated_backward": gated_backward,
+    "mylib::gated_backward_backward": gated_backward_backward,
     "mylib::affine_backward": affine_backward,
 }
 

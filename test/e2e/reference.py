@@ -128,6 +128,10 @@ def gated_backward(grad, gate):
     return Expected((torch.where(gate > 0, grad, torch.zeros_like(grad)), None))
 
 
+def gated_backward_backward(grad_0, gate):
+    return gated_backward(grad_0, gate)
+
+
 def affine_backward(grad, x, weight, output_mask):
     grad_x = (grad * weight if weight is not None else grad.clone()).contiguous()
     grad_weight = (grad * x).reshape(-1, x.shape[-1]).sum(0)
@@ -152,6 +156,7 @@ REFERENCES = {
     "mylib::gated": gated,
     "mylib::affine": affine,
     "mylib::gated_backward": gated_backward,
+    "mylib::gated_backward_backward": gated_backward_backward,
     "mylib::affine_backward": affine_backward,
 }
 
@@ -198,7 +203,7 @@ def _expected_shapes(name, args, kwargs):
         return tuple(args[1].shape)  # the forward's first tensor input
     if name in ("mylib::gated", "mylib::affine"):
         return tuple(args[0].shape)
-    if name == "mylib::gated_backward":
+    if name in ("mylib::gated_backward", "mylib::gated_backward_backward"):
         return [tuple(args[0].shape)]  # the gate gets no gradient (None)
     if name == "mylib::affine_backward":
         # One shape per gradient output_mask asks for (the others are None).

@@ -110,6 +110,9 @@ EXPECTED_SCHEMAS = {
     ),
     "mylib::gated": "mylib::gated(Tensor x, Tensor gate) -> Tensor",
     "mylib::gated_backward": "mylib::gated_backward(Tensor grad, Tensor gate) -> (Tensor, Tensor)",
+    "mylib::gated_backward_backward": (
+        "mylib::gated_backward_backward(Tensor grad_0, Tensor gate) -> (Tensor, Tensor)"
+    ),
     "mylib::affine": "mylib::affine(Tensor x, Tensor? weight=None, Tensor? bias=None) -> Tensor",
     "mylib::affine_backward": (
         "mylib::affine_backward(Tensor grad, Tensor x, Tensor? weight, bool[3] output_mask) "
@@ -376,10 +379,33 @@ def test_backward_op_called_directly_returns_none_for_no_gradient(grad_requires_
     torch.testing.assert_close(grad_x, torch.where(gate > 0, grad, 0.0))
     assert grad_x.requires_grad == grad_requires_grad
     if grad_requires_grad:
-        with pytest.raises(RuntimeError, match="mylib::gated cannot be differentiated twice"):
-            grad_x.sum().backward()
+        # gated_backward has a backward (full glue around an undefined output);
+        # gated_backward_backward has none.
+        grad_x.sum().backward()
+        torch.testing.assert_close(grad.grad, (gate > 0).to(grad.dtype))
+        grad_grad, none = torch.ops.mylib.gated_backward_backward(grad, gate)
+        assert none is None
+        with pytest.raises(RuntimeError,
+                           match="mylib::gated_backward cannot be differentiated twice"):
+            grad_grad.sum().backward()
     with torch.no_grad():
         assert torch.ops.mylib.gated_backward(grad, gate)[1] is None
+
+
+def test_double_backward_through_an_undefined_gradient():
+    """gated twice differentiated: gated_backward's Function returns only its
+    defined output and maps the gradients back for gated_backward_backward."""
+    x = torch.rand(3, 4, dtype=torch.float64, requires_grad=True)
+    gate = _gate(3, 4).requires_grad_()
+    y = torch.ops.mylib.gated(x, gate)
+    (grad_x,) = torch.autograd.grad((y * y).sum(), [x], create_graph=True)
+    mask = (gate > 0).to(x.dtype)
+    torch.testing.assert_close(grad_x, 2 * x.detach() * mask)
+    grad_x.sum().backward()
+    torch.testing.assert_close(x.grad, 2 * mask)
+    assert gate.grad is None
+    assert torch.autograd.gradgradcheck(
+        lambda a: torch.ops.mylib.gated(a, gate.detach()), (x.detach().requires_grad_(),))
 
 
 @pytest.mark.parametrize("mask", [[True, True, True], [False, True, False],
