@@ -67,6 +67,12 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward(
     const at::Tensor &grad, const at::Tensor &x,
     const std::optional<at::Tensor> &weight, std::array<bool, 3> output_mask);
 
+// affine_backward's own backward takes its output_mask argument (a forward
+// argument now), saved in saved_data as the std::array it is.
+[[custom_op_backward("ag::affine_backward")]]
+std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward_backward(
+    const at::Tensor &grad_0, const at::Tensor &x, std::array<bool, 3> output_mask);
+
 [[custom_op("ag::lerp")]]
 at::Tensor lerp(const at::Tensor &a, const at::Tensor &b, double t);
 [[custom_op_backward("ag::lerp")]]
@@ -122,13 +128,18 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // A backward op may return undefined tensors (no gradient), which
 // Function::apply cannot wrap: its Function returns the defined outputs
 // only and the wrapper puts them back in place.
-// AG-LABEL: struct ag_affine_backward_Function
+// AG-LABEL: struct ag_affine_backward_backward_Function
 // AG: torch::autograd::AutogradContext *ctx, std::vector<bool> *defined, const at::Tensor& grad, const at::Tensor& x, const std::optional<at::Tensor>& weight, std::array<bool, 3> output_mask) {
 // AG: return opgen::rt::defined_only(outputs, *defined);
 // AG: std::tuple<at::Tensor, at::Tensor, at::Tensor> ag_affine_backward__Autograd(
 // AG-NEXT: std::vector<bool> defined;
 // AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_Function::apply(&defined, grad, x, weight, output_mask), defined);
 // AG-NEXT: return std::make_tuple(outputs[0], outputs[1], outputs[2]);
+
+// AG-LABEL: struct ag_affine_backward_Function
+// AG: ctx->saved_data["output_mask"] = output_mask;
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["output_mask"].to<std::array<bool, 3>>());
+// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads), at::Tensor()};
 
 // lerp: only plain tensors, so the edges are their positions; nothing saved.
 // AG-LABEL: struct ag_lerp_Function
