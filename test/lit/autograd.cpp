@@ -95,6 +95,7 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // REG-NEXT: m.impl("_shift_backward", TORCH_FN(opgen_generated::ag__shift_backward__Autograd));
 // REG-NEXT: m.impl("affine", TORCH_FN(opgen_generated::ag_affine__Autograd));
 // REG-NEXT: m.impl("affine_backward", TORCH_FN(opgen_generated::ag_affine_backward__Autograd));
+// REG-NEXT: m.impl("affine_backward_backward", TORCH_FN(opgen_generated::ag_affine_backward_backward__Autograd));
 // REG-NEXT: m.impl("lerp", TORCH_FN(opgen_generated::ag_lerp__Autograd));
 // REG-NEXT: m.impl("lerp_backward", TORCH_FN(opgen_generated::ag_lerp_backward__Autograd));
 // REG-NEXT: m.impl("mix", TORCH_FN(opgen_generated::ag_mix__Autograd));
@@ -127,19 +128,27 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 
 // A backward op may return undefined tensors (no gradient), which
 // Function::apply cannot wrap: its Function returns the defined outputs
-// only and the wrapper puts them back in place.
-// AG-LABEL: struct ag_affine_backward_backward_Function
+// only and the wrapper puts them back in place. affine_backward's is full
+// glue (it has a backward), and that backward takes output_mask, a forward
+// argument now, saved as the std::array it is.
+// AG-LABEL: struct ag_affine_backward_Function
 // AG: torch::autograd::AutogradContext *ctx, std::vector<bool> *defined, const at::Tensor& grad, const at::Tensor& x, const std::optional<at::Tensor>& weight, std::array<bool, 3> output_mask) {
-// AG: return opgen::rt::defined_only(outputs, *defined);
+// AG: ctx->saved_data["output_mask"] = output_mask;
+// AG: outputs = opgen::rt::defined_only(outputs, *defined);
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["output_mask"].to<std::array<bool, 3>>());
+// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads), at::Tensor()};
 // AG: std::tuple<at::Tensor, at::Tensor, at::Tensor> ag_affine_backward__Autograd(
 // AG-NEXT: std::vector<bool> defined;
 // AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_Function::apply(&defined, grad, x, weight, output_mask), defined);
 // AG-NEXT: return std::make_tuple(outputs[0], outputs[1], outputs[2]);
 
-// AG-LABEL: struct ag_affine_backward_Function
-// AG: ctx->saved_data["output_mask"] = output_mask;
-// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["output_mask"].to<std::array<bool, 3>>());
-// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads), at::Tensor()};
+// The refusing Function of a backward op without backward does the same.
+// AG-LABEL: struct ag_affine_backward_backward_Function
+// AG: torch::autograd::AutogradContext *ctx, std::vector<bool> *defined, const at::Tensor& grad_0, const at::Tensor& x, std::array<bool, 3> output_mask) {
+// AG: return opgen::rt::defined_only(outputs, *defined);
+// AG: ag_affine_backward_backward__Autograd(
+// AG-NEXT: std::vector<bool> defined;
+// AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_backward_Function::apply(&defined, grad_0, x, output_mask), defined);
 
 // lerp: only plain tensors, so the edges are their positions; nothing saved.
 // AG-LABEL: struct ag_lerp_Function
