@@ -73,6 +73,14 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward(
 std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward_backward(
     const at::Tensor &grad_0, const at::Tensor &x, std::array<bool, 3> output_mask);
 
+// Each element of a Tensor[] has an edge (the list gets no gradient).
+[[custom_op("ag::blend")]]
+at::Tensor blend(at::TensorList xs, const std::optional<at::Tensor> &w,
+                 const at::Tensor &b);
+[[custom_op_backward("ag::blend")]]
+std::tuple<at::Tensor, at::Tensor> blend_backward(const at::Tensor &grad,
+                                                  std::array<bool, 2> output_mask);
+
 [[custom_op("ag::lerp")]]
 at::Tensor lerp(const at::Tensor &a, const at::Tensor &b, double t);
 [[custom_op_backward("ag::lerp")]]
@@ -96,6 +104,8 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // REG-NEXT: m.impl("affine", TORCH_FN(opgen_generated::ag_affine__Autograd));
 // REG-NEXT: m.impl("affine_backward", TORCH_FN(opgen_generated::ag_affine_backward__Autograd));
 // REG-NEXT: m.impl("affine_backward_backward", TORCH_FN(opgen_generated::ag_affine_backward_backward__Autograd));
+// REG-NEXT: m.impl("blend", TORCH_FN(opgen_generated::ag_blend__Autograd));
+// REG-NEXT: m.impl("blend_backward", TORCH_FN(opgen_generated::ag_blend_backward__Autograd));
 // REG-NEXT: m.impl("lerp", TORCH_FN(opgen_generated::ag_lerp__Autograd));
 // REG-NEXT: m.impl("lerp_backward", TORCH_FN(opgen_generated::ag_lerp_backward__Autograd));
 // REG-NEXT: m.impl("mix", TORCH_FN(opgen_generated::ag_mix__Autograd));
@@ -149,6 +159,14 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // AG: ag_affine_backward_backward__Autograd(
 // AG-NEXT: std::vector<bool> defined;
 // AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_backward_Function::apply(&defined, grad_0, x, output_mask), defined);
+
+// AG-LABEL: struct ag_blend_Function
+// AG: std::vector<int64_t> edges;
+// AG-NEXT: edge += static_cast<int64_t>(xs.size());
+// AG-NEXT: edges.push_back(w.has_value() && w->defined() ? edge++ : -1);
+// AG-NEXT: edges.push_back(edge++);
+// AG-NEXT: ctx->saved_data["opgen_edges"] = edges;
+// AG: backward_op.call(grads[0], opgen::rt::output_mask<2>(ctx, ctx->saved_data["opgen_edges"].toIntVector()));
 
 // lerp: only plain tensors, so the edges are their positions; nothing saved.
 // AG-LABEL: struct ag_lerp_Function

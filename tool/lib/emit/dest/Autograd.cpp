@@ -79,21 +79,22 @@ std::string functionOpening(const OpSchema &S, const std::string &Name,
 /// Empty when the edges are the tensor inputs' positions (\p Static).
 std::string recordEdges(const OpSchema &S, std::vector<std::string> &Static) {
   bool Dynamic = false;
-  for (const Argument &Arg : S.Arguments)
-    Dynamic = Dynamic || (Arg.Ty.isTensorLike() && !Arg.Ty.isPlainTensor());
   std::vector<std::string> Lines;
   for (const Argument &Arg : S.Arguments) {
-    if (!Arg.Ty.isTensorLike())
+    const Type &T = Arg.Ty;
+    if (!T.isTensorLike())
       continue;
-    if (Arg.Ty.IsList)
-      Lines.push_back("edge += static_cast<int64_t>(" + Arg.Name + ".size());");
-    else if (Arg.Ty.Optional)
+    if (T.isPlainTensor()) {
+      Lines.push_back("edges.push_back(edge++);");
+      Static.push_back(std::to_string(Static.size()));
+    } else if (T.isSingleTensor()) { // Tensor?
       Lines.push_back("edges.push_back(" + Arg.Name + ".has_value() && " +
                       Arg.Name + "->defined() ? edge++ : -1);");
-    else
-      Lines.push_back("edges.push_back(edge++);");
-    if (Arg.Ty.isSingleTensor())
-      Static.push_back(std::to_string(Static.size()));
+      Dynamic = true;
+    } else if (!T.Optional && !T.ElementOptional) { // Tensor[]: one per element
+      Lines.push_back("edge += static_cast<int64_t>(" + Arg.Name + ".size());");
+      Dynamic = true;
+    } // Tensor?[] and Tensor[]? reach apply as other values: no edge.
   }
   if (!Dynamic)
     return "";
