@@ -143,6 +143,34 @@ def topk_rows(device, dtype, requires_grad=False):
     return samples
 
 
+def _gate(*shape, device, dtype):
+    """Values in [-1, -0.1] or [0.1, 1]: no finite difference of gradcheck
+    flips ``gate > 0``."""
+    g = torch.rand(*shape, device=device, dtype=dtype) * 0.9 + 0.1
+    sign = torch.randint(0, 2, shape, device=device).to(dtype) * 2 - 1
+    return g * sign
+
+
+def gated(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _rand(4, 5, requires_grad=requires_grad, **kw)
+    gate = _leaf(_gate(4, 5, **kw), requires_grad)
+    x_t = _leaf(torch.rand(6, 3, **kw).t(), requires_grad)  # (3, 6)
+    row = _leaf(_gate(6, **kw), requires_grad)  # broadcast over the rows
+    return [((x, gate), {}), ((x_t, row), {})]
+
+
+def affine(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    r = dict(requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(5, 4, **kw).t(), requires_grad)  # (4, 5)
+    return [
+        ((_rand(2, 3, 4, **r), _rand(4, **r), _rand(4, **r)), {}),
+        ((x_t, None, _rand(5, **r)), {}),  # no weight: bias is input 1 of autograd
+        ((_rand(3, 4, **r), _rand(4, **r)), {}),  # no bias
+    ]
+
+
 # The backward ops (``ns::op_backward``, from [[custom_op_backward]]) are ops
 # too: opcheck runs on them with these inputs.
 
@@ -178,6 +206,31 @@ def topk_rows_backward(device, dtype, requires_grad=False):
     ]
 
 
+def gated_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    grad_t = _leaf(torch.rand(5, 4, **kw).t(), requires_grad)  # (4, 5)
+    return [
+        ((grad_t, _leaf(_gate(4, 5, **kw), requires_grad)), {}),
+        ((_rand(3, 6, requires_grad=requires_grad, **kw), _leaf(_gate(6, **kw), requires_grad)), {}),
+    ]
+
+
+def gated_backward_backward(device, dtype, requires_grad=False):
+    return gated_backward(device, dtype, requires_grad)  # (grad_0, gate)
+
+
+def affine_backward(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    r = dict(requires_grad=requires_grad, **kw)
+    x_t = _leaf(torch.rand(5, 4, **kw).t(), requires_grad)  # (4, 5)
+    return [
+        ((_rand(2, 3, 4, **r), _rand(2, 3, 4, **r), _rand(4, **r), [True, True, True]), {}),
+        # Only weight's gradient (x and bias get undefined ones, None).
+        ((_rand(4, 5, **r), x_t, _rand(5, **r), [False, True, False]), {}),
+        ((_rand(3, 4, **r), _rand(3, 4, **r), None, [True, False, True]), {}),
+    ]
+
+
 SAMPLES = {
     "mylib::crop": crop,
     "mylib::paste": paste,
@@ -190,6 +243,11 @@ SAMPLES = {
     "mylib::crop_backward": crop_backward,
     "mylib::muladd_backward": muladd_backward,
     "mylib::topk_rows_backward": topk_rows_backward,
+    "mylib::gated": gated,
+    "mylib::affine": affine,
+    "mylib::gated_backward": gated_backward,
+    "mylib::gated_backward_backward": gated_backward_backward,
+    "mylib::affine_backward": affine_backward,
 }
 
 

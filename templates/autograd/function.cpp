@@ -1,19 +1,21 @@
 // ${op} (Autograd): backward ${backward}, from ${where}
 ${forward}
+    ${record_edges}
     ${save_for_backward}
 ${#each saved_data}
     ctx->saved_data[${key}] = ${value};
 ${/each}
     ${mark_non_differentiable}
-    return outputs;
+    ${return_outputs}
   }
 
   static torch::autograd::variable_list backward(
       torch::autograd::AutogradContext *ctx,
-      torch::autograd::variable_list grads) {
+      torch::autograd::variable_list ${grads_parameter}) {
     static const auto backward_op = c10::Dispatcher::singleton()
         .findSchemaOrThrow(${backward_name}, ${backward_overload})
         .typed<${backward_function_type}>();
+    ${load_grads}
     ${load_saved}
     const auto input_grads = backward_op.call(${backward_arguments});
     ${check_gradient_count}

@@ -1,6 +1,7 @@
 // ${op} (Autograd): the backward of ${backward_of}; it has no backward of its own
 ${forward}
-    return outputs;
+    // Undefined gradients cannot pass through apply (see opgen/autograd.h).
+    return opgen::rt::defined_only(outputs, *defined);
   }
 
   static torch::autograd::variable_list backward(

@@ -1,5 +1,4 @@
 ${signature} {
-  auto outputs = ${function}::apply(${arguments});
+  ${apply}
   return ${result};
 }
-

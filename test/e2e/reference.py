@@ -81,6 +81,19 @@ def topk_rows(x, k, largest=True):
     return Expected((values[..., :k].contiguous(), indices[..., :k].contiguous()))
 
 
+def gated(x, gate):
+    return Expected(torch.where(gate > 0, x, torch.zeros_like(x)).contiguous())
+
+
+def affine(x, weight=None, bias=None):
+    y = x.clone()
+    if weight is not None:
+        y = y * weight
+    if bias is not None:
+        y = y + bias
+    return Expected(y.contiguous())
+
+
 def positive_values(x):
     return Expected(x[x > 0].contiguous())
 
@@ -110,6 +123,23 @@ def topk_rows_backward(grad_0, x, result_1):
     return Expected(torch.zeros_like(x).scatter(-1, result_1, grad_0))
 
 
+def gated_backward(grad, gate):
+    # No gradient (None) for the gate.
+    return Expected((torch.where(gate > 0, grad, torch.zeros_like(grad)), None))
+
+
+def gated_backward_backward(grad_0, gate):
+    return gated_backward(grad_0, gate)
+
+
+def affine_backward(grad, x, weight, output_mask):
+    grad_x = (grad * weight if weight is not None else grad.clone()).contiguous()
+    grad_weight = (grad * x).reshape(-1, x.shape[-1]).sum(0)
+    grad_bias = grad.reshape(-1, x.shape[-1]).sum(0)
+    return Expected(tuple(g if wanted else None
+                          for g, wanted in zip((grad_x, grad_weight, grad_bias), output_mask)))
+
+
 REFERENCES = {
     "mylib::crop": crop,
     "mylib::paste": paste,
@@ -123,6 +153,11 @@ REFERENCES = {
     "mylib::crop_backward": crop_backward,
     "mylib::muladd_backward": muladd_backward,
     "mylib::topk_rows_backward": topk_rows_backward,
+    "mylib::gated": gated,
+    "mylib::affine": affine,
+    "mylib::gated_backward": gated_backward,
+    "mylib::gated_backward_backward": gated_backward_backward,
+    "mylib::affine_backward": affine_backward,
 }
 
 
@@ -166,6 +201,15 @@ def _expected_shapes(name, args, kwargs):
     if name in ("mylib::crop_backward", "mylib::muladd_backward",
                 "mylib::topk_rows_backward"):
         return tuple(args[1].shape)  # the forward's first tensor input
+    if name in ("mylib::gated", "mylib::affine"):
+        return tuple(args[0].shape)
+    if name in ("mylib::gated_backward", "mylib::gated_backward_backward"):
+        return [tuple(args[0].shape)]  # the gate gets no gradient (None)
+    if name == "mylib::affine_backward":
+        # One shape per gradient output_mask asks for (the others are None).
+        grad, x, weight, mask = args
+        shapes = [tuple(x.shape), (x.shape[-1],), (x.shape[-1],)]
+        return [s for s, wanted in zip(shapes, mask) if wanted]
     if name == "mylib::positive_values":
         return (int((args[0] > 0).sum()),)
     raise KeyError(name)
@@ -218,11 +262,14 @@ def self_check():
                         results.append(expected.result)
                     elif isinstance(expected.result, tuple):
                         results.extend(expected.result)
+                    results = [v for v in results if v is not None]  # no gradient
                     for v in results:  # fresh results are contiguous
                         assert v.is_contiguous(), name
                     values = results + list(expected.mutated.values())
                     assert values, name
-                    for v in values:
+                    shapes = shape if isinstance(shape, list) else [shape] * len(values)
+                    assert len(shapes) == len(values), (name, len(values), shapes)
+                    for v, shape in zip(values, shapes):
                         assert tuple(v.shape) == tuple(shape), (name, tuple(v.shape), shape)
                     if name == "mylib::topk_rows":
                         vals, idx = expected.result

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import torch
+import torch.utils._python_dispatch
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -106,6 +107,16 @@ EXPECTED_SCHEMAS = {
     ),
     "mylib::topk_rows_backward": (
         "mylib::topk_rows_backward(Tensor grad_0, Tensor x, Tensor result_1) -> Tensor"
+    ),
+    "mylib::gated": "mylib::gated(Tensor x, Tensor gate) -> Tensor",
+    "mylib::gated_backward": "mylib::gated_backward(Tensor grad, Tensor gate) -> (Tensor, Tensor)",
+    "mylib::gated_backward_backward": (
+        "mylib::gated_backward_backward(Tensor grad_0, Tensor gate) -> (Tensor, Tensor)"
+    ),
+    "mylib::affine": "mylib::affine(Tensor x, Tensor? weight=None, Tensor? bias=None) -> Tensor",
+    "mylib::affine_backward": (
+        "mylib::affine_backward(Tensor grad, Tensor x, Tensor? weight, bool[3] output_mask) "
+        "-> (Tensor, Tensor, Tensor)"
     ),
 }
 
@@ -306,7 +317,8 @@ def test_crop_other_dtypes():
     torch.testing.assert_close(torch.ops.mylib.crop(pic, [1, 2, 5, 7]), pic[:, 2:7, 1:5].contiguous())
 
 
-@pytest.mark.parametrize("name", ["mylib::crop", "mylib::muladd", "mylib::topk_rows"])
+@pytest.mark.parametrize("name", ["mylib::crop", "mylib::muladd", "mylib::topk_rows",
+                                  "mylib::gated", "mylib::affine"])
 def test_gradients_match_reference_autograd(name):
     """The generated autograd glue gives the gradients torch's autograd gives
     for the plain-torch reference, through the ops' own backwards."""
@@ -315,20 +327,239 @@ def test_gradients_match_reference_autograd(name):
         out = op_overload(name)(*args, **kwargs)
         outs = out if isinstance(out, tuple) else (out,)
         loss = sum((o * o).sum() for o in outs if o.is_floating_point())
-        actual = torch.autograd.grad(loss, leaves)
+        # gated's gate gets no gradient (None) from either.
+        actual = torch.autograd.grad(loss, leaves, allow_unused=True)
         ref_args = [a.detach().requires_grad_() if isinstance(a, torch.Tensor)
                     and a.requires_grad else a for a in args]
         ref_leaves = [a for a in ref_args if isinstance(a, torch.Tensor) and a.requires_grad]
         ref = REFERENCES[name](*ref_args, **kwargs).result
         ref_outs = ref if isinstance(ref, tuple) else (ref,)
         ref_loss = sum((o * o).sum() for o in ref_outs if o.is_floating_point())
-        expected = torch.autograd.grad(ref_loss, ref_leaves)
-        for a, e in zip(actual, expected):
+        expected = torch.autograd.grad(ref_loss, ref_leaves, allow_unused=True)
+        for a, e in zip(actual, expected, strict=True):
             torch.testing.assert_close(a, e)
     if name == "mylib::topk_rows":
         x = torch.rand(2, 5, dtype=torch.float64, requires_grad=True)
         values, indices = torch.ops.mylib.topk_rows(x, 3)
         assert values.requires_grad and not indices.requires_grad
+
+
+# --- Undefined gradients and output_mask (docs/autograd.md) -----------------
+
+def _gate(*shape):
+    """Values away from 0, so that `gate > 0` is clear."""
+    return (torch.rand(*shape, dtype=torch.float64) * 0.9 + 0.1) * torch.tensor([1.0, -1.0]).repeat(shape[-1] // 2)
+
+
+@pytest.mark.parametrize("gate_requires_grad", [False, True])
+def test_undefined_gradient_is_no_gradient(gate_requires_grad):
+    """gated's backward returns at::Tensor() for the gate: the gate gets no
+    gradient whether or not it requires one, and x gets its own."""
+    x = torch.rand(3, 4, dtype=torch.float64, requires_grad=True)
+    gate = _gate(3, 4).requires_grad_(gate_requires_grad)
+    torch.ops.mylib.gated(x, gate).sum().backward()
+    assert gate.grad is None
+    torch.testing.assert_close(x.grad, (gate > 0).to(x.dtype))
+    if gate_requires_grad:
+        x.grad = None
+        grads = torch.autograd.grad(torch.ops.mylib.gated(x, gate).sum(), [x, gate],
+                                    allow_unused=True)
+        assert grads[1] is None and grads[0] is not None
+
+
+@pytest.mark.parametrize("grad_requires_grad", [False, True])
+def test_backward_op_called_directly_returns_none_for_no_gradient(grad_requires_grad):
+    """The backward op through the dispatcher: its Autograd kernel passes the
+    undefined gradient back as None, with grad mode on and inputs requiring
+    grad too; differentiating it further raises the documented error."""
+    grad = torch.rand(3, 4, dtype=torch.float64, requires_grad=grad_requires_grad)
+    gate = _gate(3, 4)
+    grad_x, grad_gate = torch.ops.mylib.gated_backward(grad, gate)
+    assert grad_gate is None
+    torch.testing.assert_close(grad_x, torch.where(gate > 0, grad, 0.0))
+    assert grad_x.requires_grad == grad_requires_grad
+    if grad_requires_grad:
+        # gated_backward has a backward (full glue around an undefined output);
+        # gated_backward_backward has none.
+        grad_x.sum().backward()
+        torch.testing.assert_close(grad.grad, (gate > 0).to(grad.dtype))
+        grad_grad, none = torch.ops.mylib.gated_backward_backward(grad, gate)
+        assert none is None
+        with pytest.raises(RuntimeError,
+                           match="mylib::gated_backward cannot be differentiated twice"):
+            grad_grad.sum().backward()
+    with torch.no_grad():
+        assert torch.ops.mylib.gated_backward(grad, gate)[1] is None
+
+
+def test_double_backward_through_an_undefined_gradient():
+    """gated twice differentiated: gated_backward's Function returns only its
+    defined output and maps the gradients back for gated_backward_backward."""
+    x = torch.rand(3, 4, dtype=torch.float64, requires_grad=True)
+    gate = _gate(3, 4).requires_grad_()
+    y = torch.ops.mylib.gated(x, gate)
+    (grad_x,) = torch.autograd.grad((y * y).sum(), [x], create_graph=True)
+    mask = (gate > 0).to(x.dtype)
+    torch.testing.assert_close(grad_x, 2 * x.detach() * mask)
+    grad_x.sum().backward()
+    torch.testing.assert_close(x.grad, 2 * mask)
+    assert gate.grad is None
+    assert torch.autograd.gradgradcheck(
+        lambda a: torch.ops.mylib.gated(a, gate.detach()), (x.detach().requires_grad_(),))
+
+
+@pytest.mark.parametrize("mask", [[True, True, True], [False, True, False],
+                                  [True, False, True], [False, False, False]])
+def test_affine_backward_computes_what_output_mask_asks(mask):
+    grad = torch.rand(2, 5, dtype=torch.float64, requires_grad=True)
+    x = torch.rand(2, 5, dtype=torch.float64)
+    weight = torch.rand(5, dtype=torch.float64)
+    grads = torch.ops.mylib.affine_backward(grad, x, weight, mask)
+    expected = reference.affine_backward(grad.detach(), x, weight, mask).result
+    for g, e, wanted in zip(grads, expected, mask, strict=True):
+        assert (g is not None) == wanted
+        torch.testing.assert_close(g, e)
+
+
+class _BackwardCalls(torch.utils._python_dispatch.TorchDispatchMode):
+    """Records the output_mask of every mylib::affine_backward call, as the
+    dispatcher sees it (the autograd engine calls it from C++)."""
+
+    def __init__(self):
+        super().__init__()
+        self.masks = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if func is torch.ops.mylib.affine_backward.default:
+            self.masks.append(list(args[3]))
+        return func(*args, **(kwargs or {}))
+
+
+def _affine_inputs(x_grad, weight, bias):
+    """weight / bias: None (absent), False (no grad) or True (requires grad)."""
+    x = torch.rand(3, 4, dtype=torch.float64, requires_grad=x_grad)
+    w = None if weight is None else torch.rand(4, dtype=torch.float64, requires_grad=weight)
+    b = None if bias is None else torch.rand(4, dtype=torch.float64, requires_grad=bias)
+    return x, w, b
+
+
+@pytest.mark.parametrize("x_grad,weight,bias,mask", [
+    (True, True, True, [True, True, True]),
+    (True, False, False, [True, False, False]),
+    (False, True, None, [False, True, False]),
+    # No weight: bias is the Function's second tensor input, not its third.
+    (False, None, True, [False, False, True]),
+    (True, None, False, [True, False, False]),
+])
+def test_output_mask_says_which_inputs_need_a_gradient(x_grad, weight, bias, mask):
+    x, w, b = _affine_inputs(x_grad, weight, bias)
+    with _BackwardCalls() as calls:
+        torch.ops.mylib.affine(x, w, b).sum().backward()
+    assert calls.masks == [mask]
+    for t, wanted in zip((x, w, b), mask):
+        if t is not None:
+            assert (t.grad is not None) == wanted
+    if w is not None and w.grad is not None:
+        torch.testing.assert_close(w.grad, x.detach().sum(0))
+    if b is not None and b.grad is not None:
+        torch.testing.assert_close(b.grad, torch.full((4,), 3.0, dtype=torch.float64))
+
+
+def test_output_mask_follows_what_this_backward_pass_needs():
+    """needs_input_grad, not requires_grad: autograd.grad for weight only asks
+    for weight's gradient although x and bias require grad."""
+    x, w, b = _affine_inputs(True, True, True)
+    with _BackwardCalls() as calls:
+        (grad_w,) = torch.autograd.grad(torch.ops.mylib.affine(x, w, b).sum(), [w])
+    assert calls.masks == [[False, True, False]]
+    torch.testing.assert_close(grad_w, x.detach().sum(0))
+
+
+def test_nothing_is_saved_when_no_input_needs_a_gradient():
+    """What the backward takes is saved (here x, with save_for_backward) only
+    when some input needs a gradient; saved-tensor hooks see every save."""
+    def saves(x, w, b, grad_mode=True):
+        packed = []
+        with torch.autograd.graph.saved_tensors_hooks(
+                lambda t: packed.append(t) or t, lambda t: t):
+            with torch.set_grad_enabled(grad_mode):
+                torch.ops.mylib.affine(x, w, b)
+        return len(packed)
+
+    assert saves(*_affine_inputs(True, False, None)) == 1
+    assert saves(*_affine_inputs(False, False, True)) == 1
+    assert saves(*_affine_inputs(False, False, False)) == 0
+    assert saves(*_affine_inputs(True, True, True), grad_mode=False) == 0
+
+
+@pytest.mark.parametrize("x_grad,weight,bias", [(True, False, True), (False, True, None),
+                                                (True, True, True)])
+def test_compiled_training_step_with_some_gradients_unneeded(x_grad, weight, bias):
+    """torch.compile(fullgraph=True): the backward graph calls the backward
+    ops with their masks and undefined gradients, and gives eager's grads."""
+    torch._dynamo.reset()
+
+    def step(x, w, b, gate):
+        return (torch.ops.mylib.gated(torch.ops.mylib.affine(x, w, b), gate) ** 2).sum()
+
+    compiled = torch.compile(step, fullgraph=True)
+    gate = _gate(3, 4).requires_grad_()
+    eager = _affine_inputs(x_grad, weight, bias)
+    comp = tuple(None if t is None else t.detach().clone().requires_grad_(t.requires_grad)
+                 for t in eager)
+    step(*eager, gate).backward()
+    compiled(*comp, gate).backward()
+    assert gate.grad is None
+    for e, c in zip(eager, comp):
+        if e is not None:
+            assert (e.grad is None) == (c.grad is None) == (not e.requires_grad)
+            torch.testing.assert_close(c.grad, e.grad)
+
+
+def test_torchscript_calls_the_ops_and_differentiates_them():
+    @torch.jit.script
+    def scripted(x: torch.Tensor, w: torch.Tensor, gate: torch.Tensor) -> torch.Tensor:
+        return torch.ops.mylib.gated(torch.ops.mylib.affine(x, w, None), gate).sum()
+
+    for _ in range(3):  # the profiling executor optimises after a few runs
+        x, w, _unused = _affine_inputs(True, True, None)
+        gate = _gate(3, 4).requires_grad_()
+        with _BackwardCalls() as calls:
+            scripted(x, w, gate).backward()
+        assert calls.masks == [[True, True, False]]
+        assert gate.grad is None
+        torch.testing.assert_close(x.grad, (gate > 0).to(x.dtype) * w.detach())
+
+
+def test_torchscript_direct_backward_call_behaves_like_aten():
+    """A `Tensor` return that is undefined is what ATen's *_backward ops with
+    an output_mask return too; TorchScript's profiling executor handles both
+    the same way (docs/autograd.md says which way)."""
+    def outcome(fn, *args):
+        try:
+            return ("ok", [r is None for r in fn(*args)])
+        except RuntimeError as error:
+            return ("error", str(error).splitlines()[0])
+
+    @torch.jit.script
+    def ours(g: torch.Tensor, x: torch.Tensor, w: torch.Tensor):
+        return torch.ops.mylib.affine_backward(g, x, w, [True, False, False])
+
+    @torch.jit.script
+    def aten(g: torch.Tensor, x: torch.Tensor, w: torch.Tensor):
+        return torch.ops.aten.native_layer_norm_backward(
+            g, x, [4], torch.zeros(3, 1), torch.ones(3, 1), w, w, [True, False, False])
+
+    g, x, w = torch.ones(3, 4), torch.rand(3, 4), torch.ones(4)
+    assert outcome(ours, g, x, w) == outcome(aten, g, x, w)
+
+    @torch.jit.script
+    def all_grads(g: torch.Tensor, x: torch.Tensor, w: torch.Tensor):
+        return torch.ops.mylib.affine_backward(g, x, w, [True, True, True])
+
+    for _ in range(3):
+        grads = all_grads(g, x, w)
+        torch.testing.assert_close(grads[2], g.sum(0))
 
 
 def test_reference_self_check():

@@ -28,6 +28,9 @@
 (c) Every option ``opgen --help`` prints appears in docs/cli.md.
 (d) Every keyword of add_custom_op() (cmake/AddCustomOp.cmake's
     cmake_parse_arguments) appears in docs/cmake.md.
+(e) Every ```cpp block preceded by ``<!-- opgen-excerpt: <path> -->`` appears
+    verbatim in that file of the repository (code the e2e tests run, such as
+    kernels/grads.cpp, shown in the docs).
 Plus the command-line diagnostics and behaviours docs/cli.md and
 docs/diagnostics.md describe (no such input, stale output, ...).
 
@@ -105,6 +108,26 @@ def _examples():
 
 
 EXAMPLES = _examples()
+
+EXCERPT = re.compile(r"<!--\s*opgen-excerpt:\s*(?P<path>\S+)\s*-->")
+
+
+def _excerpts():
+    found = []
+    for doc in sorted(DOCS.glob("*.md")):
+        text = doc.read_text()
+        for marker in EXCERPT.finditer(text):
+            where = f"{doc.name}:{text.count(chr(10), 0, marker.start()) + 1}"
+            fence = FENCE.match(text, marker.end())
+            found.append(pytest.param(marker.group("path"),
+                                      fence.group("code") if fence else None, id=where))
+    return found
+
+
+@pytest.mark.parametrize("path,code", _excerpts())
+def test_excerpt_is_in_its_file(path, code):
+    assert code is not None, "an opgen-excerpt marker must be followed by a ```cpp block"
+    assert code in (REPO / path).read_text(), f"the block is not verbatim in {path}"
 
 
 def _run_example(example):

@@ -14,6 +14,8 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <array>
+#include <optional>
 #include <tuple>
 
 namespace ag {
@@ -54,10 +56,43 @@ at::Tensor shift(const at::Tensor &x);
 [[custom_op_backward("ag::shift", name="ag::_shift_backward")]]
 at::Tensor shift_grad(const at::Tensor &grad);
 
+// output_mask (bool[N], ATen's convention): one flag per gradient, whether
+// that tensor input needs one. With an optional tensor input the forward
+// records each input's autograd edge; without, they are the positions.
+[[custom_op("ag::affine")]]
+at::Tensor affine(const at::Tensor &x, const std::optional<at::Tensor> &weight,
+                  const at::Tensor &bias);
+[[custom_op_backward("ag::affine")]]
+std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward(
+    const at::Tensor &grad, const at::Tensor &x,
+    const std::optional<at::Tensor> &weight, std::array<bool, 3> output_mask);
+
+// affine_backward's own backward takes its output_mask argument (a forward
+// argument now), saved in saved_data as the std::array it is.
+[[custom_op_backward("ag::affine_backward")]]
+std::tuple<at::Tensor, at::Tensor, at::Tensor> affine_backward_backward(
+    const at::Tensor &grad_0, const at::Tensor &x, std::array<bool, 3> output_mask);
+
+// Each element of a Tensor[] has an edge (the list gets no gradient).
+[[custom_op("ag::blend")]]
+at::Tensor blend(at::TensorList xs, const std::optional<at::Tensor> &w,
+                 const at::Tensor &b);
+[[custom_op_backward("ag::blend")]]
+std::tuple<at::Tensor, at::Tensor> blend_backward(const at::Tensor &grad,
+                                                  std::array<bool, 2> output_mask);
+
+[[custom_op("ag::lerp")]]
+at::Tensor lerp(const at::Tensor &a, const at::Tensor &b, double t);
+[[custom_op_backward("ag::lerp")]]
+std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask,
+                                                 const at::Tensor &grad, double t);
+
 } // namespace ag
 
 // The backward ops are ops of the library.
 // REG: m.def("_shift_backward(Tensor grad) -> Tensor");
+// REG: m.def("affine_backward(Tensor grad, Tensor x, Tensor? weight, bool[3] output_mask) -> (Tensor, Tensor, Tensor)");
+// REG: m.def("lerp_backward(bool[2] output_mask, Tensor grad, float t) -> (Tensor, Tensor)");
 // REG: m.def("mix_backward(Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor)");
 // REG: m.def("mix_backward_backward(Tensor grad_0, Tensor grad_1, Tensor grad, Tensor a, Tensor b) -> (Tensor, Tensor, Tensor)");
 // REG: m.def("scale_backward(Tensor grad, Tensor x, float s) -> Tensor");
@@ -66,6 +101,13 @@ at::Tensor shift_grad(const at::Tensor &grad);
 // REG-NEXT: m.impl("scale_backward", TORCH_FN(opgen_generated::ag_scale_backward__CompositeExplicitAutograd));
 // REG: TORCH_LIBRARY_IMPL(ag, Autograd, m) {
 // REG-NEXT: m.impl("_shift_backward", TORCH_FN(opgen_generated::ag__shift_backward__Autograd));
+// REG-NEXT: m.impl("affine", TORCH_FN(opgen_generated::ag_affine__Autograd));
+// REG-NEXT: m.impl("affine_backward", TORCH_FN(opgen_generated::ag_affine_backward__Autograd));
+// REG-NEXT: m.impl("affine_backward_backward", TORCH_FN(opgen_generated::ag_affine_backward_backward__Autograd));
+// REG-NEXT: m.impl("blend", TORCH_FN(opgen_generated::ag_blend__Autograd));
+// REG-NEXT: m.impl("blend_backward", TORCH_FN(opgen_generated::ag_blend_backward__Autograd));
+// REG-NEXT: m.impl("lerp", TORCH_FN(opgen_generated::ag_lerp__Autograd));
+// REG-NEXT: m.impl("lerp_backward", TORCH_FN(opgen_generated::ag_lerp_backward__Autograd));
 // REG-NEXT: m.impl("mix", TORCH_FN(opgen_generated::ag_mix__Autograd));
 // REG-NEXT: m.impl("mix_backward", TORCH_FN(opgen_generated::ag_mix_backward__Autograd));
 // REG-NEXT: m.impl("mix_backward_backward", TORCH_FN(opgen_generated::ag_mix_backward_backward__Autograd));
@@ -76,7 +118,60 @@ at::Tensor shift_grad(const at::Tensor &grad);
 // REG-NEXT: m.impl("topk_backward", TORCH_FN(opgen_generated::ag_topk_backward__Autograd));
 // REG-NEXT: }
 
-// AG: #include <torch/csrc/autograd/custom_function.h>
+// AG: #include <opgen/autograd.h>
+// AG-NEXT: #include <torch/csrc/autograd/custom_function.h>
+
+// affine: the mask from needs_input_grad of each tensor input's edge; an
+// undefined weight has none, and shifts bias's.
+// AG-LABEL: struct ag_affine_Function
+// AG: outputs = {op.call(x, weight, bias)};
+// AG-NEXT: }
+// AG-NEXT: // output_mask: needs_input_grad numbers the defined tensor inputs only.
+// AG-NEXT: int64_t edge = 0;
+// AG-NEXT: std::vector<int64_t> edges;
+// AG-NEXT: edges.push_back(edge++);
+// AG-NEXT: edges.push_back(weight.has_value() && weight->defined() ? edge++ : -1);
+// AG-NEXT: edges.push_back(edge++);
+// AG-NEXT: ctx->saved_data["opgen_edges"] = edges;
+// AG: .typed<std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&, std::array<bool, 3>)>();
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["weight"].to<std::optional<at::Tensor>>(), opgen::rt::output_mask<3>(ctx, ctx->saved_data["opgen_edges"].toIntVector()));
+
+// A backward op may return undefined tensors (no gradient), which
+// Function::apply cannot wrap: its Function returns the defined outputs
+// only and the wrapper puts them back in place. affine_backward's is full
+// glue (it has a backward), and that backward takes output_mask, a forward
+// argument now, saved as the std::array it is.
+// AG-LABEL: struct ag_affine_backward_Function
+// AG: torch::autograd::AutogradContext *ctx, std::vector<bool> *defined, const at::Tensor& grad, const at::Tensor& x, const std::optional<at::Tensor>& weight, std::array<bool, 3> output_mask) {
+// AG: ctx->saved_data["output_mask"] = output_mask;
+// AG: outputs = opgen::rt::defined_only(outputs, *defined);
+// AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["output_mask"].to<std::array<bool, 3>>());
+// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads), at::Tensor()};
+// AG: std::tuple<at::Tensor, at::Tensor, at::Tensor> ag_affine_backward__Autograd(
+// AG-NEXT: std::vector<bool> defined;
+// AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_Function::apply(&defined, grad, x, weight, output_mask), defined);
+// AG-NEXT: return std::make_tuple(outputs[0], outputs[1], outputs[2]);
+
+// The refusing Function of a backward op without backward does the same.
+// AG-LABEL: struct ag_affine_backward_backward_Function
+// AG: torch::autograd::AutogradContext *ctx, std::vector<bool> *defined, const at::Tensor& grad_0, const at::Tensor& x, std::array<bool, 3> output_mask) {
+// AG: return opgen::rt::defined_only(outputs, *defined);
+// AG: ag_affine_backward_backward__Autograd(
+// AG-NEXT: std::vector<bool> defined;
+// AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_backward_Function::apply(&defined, grad_0, x, output_mask), defined);
+
+// AG-LABEL: struct ag_blend_Function
+// AG: std::vector<int64_t> edges;
+// AG-NEXT: edge += static_cast<int64_t>(xs.size());
+// AG-NEXT: edges.push_back(w.has_value() && w->defined() ? edge++ : -1);
+// AG-NEXT: edges.push_back(edge++);
+// AG-NEXT: ctx->saved_data["opgen_edges"] = edges;
+// AG: backward_op.call(grads[0], opgen::rt::output_mask<2>(ctx, ctx->saved_data["opgen_edges"].toIntVector()));
+
+// lerp: only plain tensors, so the edges are their positions; nothing saved.
+// AG-LABEL: struct ag_lerp_Function
+// AG-NOT: opgen_edges
+// AG: const auto input_grads = backward_op.call(opgen::rt::output_mask<2>(ctx, {0, 1}), grads[0], ctx->saved_data["t"].to<double>());
 
 // mix: two gradients from a tuple, one per tensor input.
 // AG-LABEL: struct ag_mix_Function : public torch::autograd::Function<ag_mix_Function> {
@@ -84,10 +179,19 @@ at::Tensor shift_grad(const at::Tensor &grad);
 // AG: const auto input_grads = backward_op.call(grads[0], saved[0], saved[1]);
 // AG-NEXT: return {std::get<0>(input_grads), std::get<1>(input_grads)};
 
-// mix_backward has its own backward: its Function saves and calls it.
+// mix_backward has its own backward: its Function saves and calls it. It
+// returns its defined outputs only, and maps the gradients of those back.
 // AG-LABEL: struct ag_mix_backward_Function
+// AG: ctx->save_for_backward({grad, a, b});
+// AG-NEXT: outputs = opgen::rt::defined_only(outputs, *defined);
+// AG-NEXT: ctx->saved_data["opgen_defined"] = opgen::rt::flags(*defined);
+// AG-NEXT: return outputs;
+// AG: torch::autograd::variable_list defined_grads) {
 // AG: .findSchemaOrThrow("ag::mix_backward_backward", "")
-// AG: return {std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads)};
+// AG: const torch::autograd::variable_list grads = opgen::rt::put_back(
+// AG-NEXT: defined_grads, opgen::rt::flags(ctx->saved_data["opgen_defined"]));
+// AG: const auto input_grads = backward_op.call(grads[0], grads[1], saved[0], saved[1], saved[2]);
+// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads)};
 
 // mix_backward_backward has none: differentiating it raises.
 // AG-LABEL: struct ag_mix_backward_backward_Function
@@ -127,7 +231,7 @@ at::Tensor shift_grad(const at::Tensor &grad);
 // AG: return std::make_tuple(outputs[0], outputs[1]);
 
 // MANIFEST: "name": "ag::mix",
-// MANIFEST: "autograd": {"backward": "ag::mix_backward", "where": "{{.*}}autograd.cpp:41"}
+// MANIFEST: "autograd": {"backward": "ag::mix_backward", "where": "{{.*}}autograd.cpp:43"}
 // MANIFEST: "name": "ag::mix_backward_backward",
 // MANIFEST: "autograd": {"backward_of": "ag::mix_backward"}
 

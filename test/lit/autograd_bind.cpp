@@ -10,6 +10,11 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <array>
+#include <optional>
+#include <tuple>
+#include <vector>
+
 namespace bd {
 
 // REG: m.def("_pool_backward(Tensor grad, Tensor rois, SymInt batch_size, SymInt channels, int[] shape, int rank, ScalarType dtype, Device device) -> Tensor");
@@ -49,5 +54,21 @@ at::Tensor swap(const at::Tensor &a, const at::Tensor &b);
 std::tuple<at::Tensor, at::Tensor> swap_backward(const at::Tensor &grad,
                                                  const at::Tensor &a,
                                                  const at::Tensor &b);
+
+// output_mask follows grads=: one flag per gradient the backward returns,
+// from the autograd edges of the inputs it names, in its order.
+// AG-LABEL: // bd::tmask (Autograd)
+// AG: edges.push_back(edge++);
+// AG-NEXT: edges.push_back(w.has_value() && w->defined() ? edge++ : -1);
+// AG-NEXT: edges.push_back(edge++);
+// AG-NEXT: ctx->saved_data["opgen_edges"] = std::vector<int64_t>{edges[2], edges[0]};
+// AG: backward_op.call(grads[0], opgen::rt::output_mask<2>(ctx, ctx->saved_data["opgen_edges"].toIntVector()));
+// AG-NEXT: return {std::get<1>(input_grads), at::Tensor(), std::get<0>(input_grads)};
+[[custom_op("bd::tmask")]]
+at::Tensor tmask(const at::Tensor &x, const std::optional<at::Tensor> &w,
+                  const at::Tensor &b);
+[[custom_op_backward("bd::tmask", grads="b, x")]]
+std::tuple<at::Tensor, at::Tensor>
+tmask_backward(const at::Tensor &grad, std::array<bool, 2> output_mask);
 
 } // namespace bd

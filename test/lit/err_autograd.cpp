@@ -10,6 +10,7 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <array>
 #include <tuple>
 #include <vector>
 
@@ -53,6 +54,20 @@ at::Tensor pair(const at::Tensor &a, const at::Tensor &b);
 // CHECK-DAG: note: hint: return a std::tuple of 2 at::Tensor (an undefined tensor means no gradient)
 [[custom_op_backward("ea::pair")]]
 at::Tensor pair_backward(const at::Tensor &grad);
+
+[[custom_op("ea::masked")]]
+at::Tensor masked(const at::Tensor &a, const at::Tensor &b, double s);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+4]]:49: error: backward parameter 'output_mask' is 'bool[3]'; it must be 'bool[2]', one flag per gradient of 'ea::masked' (a, b)
+// CHECK-DAG: note: hint: take it as std::array<bool, 2> output_mask: output_mask[i] says whether tensor input i needs its gradient
+[[custom_op_backward("ea::masked")]]
+std::tuple<at::Tensor, at::Tensor> masked_backward(
+    const at::Tensor &grad, std::array<bool, 3> output_mask);
+
+[[custom_op("ea::listmask")]]
+at::Tensor listmask(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:75: error: backward parameter 'output_mask' is 'int[]'; it must be 'bool[1]', one flag per gradient of 'ea::listmask' (x)
+[[custom_op_backward("ea::listmask")]]
+at::Tensor listmask_backward(const at::Tensor &grad, std::vector<int64_t> output_mask);
 
 [[custom_op("ea::keyed")]]
 at::Tensor keyed(const at::Tensor &x);

@@ -528,6 +528,10 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
   for (size_t I = 0; I < F.Arguments.size(); ++I)
     if (F.Arguments[I].Name == Name)
       return BackwardInput{BackwardInput::Kind::Input, I, Name};
+  // After the forward's arguments: the backward of a backward that takes
+  // `output_mask` receives that argument under this name.
+  if (Name == "output_mask")
+    return BackwardInput{BackwardInput::Kind::OutputMask, 0, Name};
   return std::nullopt;
 }
 
@@ -557,6 +561,38 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   std::vector<std::string> Inputs;
   for (const Argument &A : F.Schema.Arguments)
     Inputs.push_back(A.Name);
+  // The inputs the backward returns gradients for: every tensor argument,
+  // or those `grads="a,b"` names, in that order.
+  std::vector<std::string> TensorInputs;
+  for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
+    if (F.Schema.Arguments[I].Ty.isSingleTensor()) {
+      TensorInputs.push_back(F.Schema.Arguments[I].Name);
+      Info.GradInputs.push_back(I);
+    }
+  if (const AnnotationValue *V = Fn.Attr.find("grads")) {
+    std::vector<std::string> All = TensorInputs;
+    TensorInputs.clear();
+    Info.GradInputs.clear();
+    for (const std::string &Input : splitList(V->Text)) {
+      if (std::find(All.begin(), All.end(), Input) == All.end()) {
+        Diags.report(DiagId::GradsNotTensorInput, V->Loc,
+                     {Input, Name, All.empty() ? "none" : join(All, ", ")});
+        continue;
+      }
+      if (std::count(TensorInputs.begin(), TensorInputs.end(), Input)) {
+        Diags.report(DiagId::GradsDuplicate, V->Loc, {Input});
+        continue;
+      }
+      TensorInputs.push_back(Input);
+      for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
+        if (F.Schema.Arguments[I].Name == Input)
+          Info.GradInputs.push_back(I);
+    }
+    if (Diags.errorCount() != Before)
+      return; // The gradient count would only be reported again.
+  }
+  const std::string TensorInputList =
+      TensorInputs.empty() ? "none" : join(TensorInputs, ", ");
   // `bind="n=x.size(0), ..."`: parameters read from forward tensors'
   // metadata, saved instead of the tensors.
   std::map<std::string, Binding> Bindings;
@@ -622,6 +658,21 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
                    {P.Name, Name, Inputs.empty() ? "none" : join(Inputs, ", ")});
       continue;
     }
+    if (In->K == BackwardInput::Kind::OutputMask) {
+      // One flag per gradient the backward returns, as ATen's
+      // `bool[N] output_mask`.
+      Type Mask = Type::list(BaseType::Bool);
+      Mask.FixedSize = static_cast<int64_t>(TensorInputs.size());
+      if (P.Ty != Mask) {
+        std::string N = std::to_string(TensorInputs.size());
+        Diags.report(DiagId::BackwardOutputMask, Loc,
+                     {printType(P.Ty), N, Name, TensorInputList});
+        continue;
+      }
+      In->Index = TensorInputs.size();
+      Info.Inputs.push_back(*In);
+      continue;
+    }
     Type Expected;
     std::string What;
     if (In->K == BackwardInput::Kind::Input) {
@@ -642,36 +693,6 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
       Info.Differentiable[In->Index] = true;
     Info.Inputs.push_back(*In);
   }
-  // The inputs the backward returns gradients for: every tensor argument,
-  // or those `grads="a,b"` names, in that order.
-  std::vector<std::string> TensorInputs;
-  for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
-    if (F.Schema.Arguments[I].Ty.isSingleTensor()) {
-      TensorInputs.push_back(F.Schema.Arguments[I].Name);
-      Info.GradInputs.push_back(I);
-    }
-  if (const AnnotationValue *V = Fn.Attr.find("grads")) {
-    std::vector<std::string> All = TensorInputs;
-    TensorInputs.clear();
-    Info.GradInputs.clear();
-    for (const std::string &Input : splitList(V->Text)) {
-      if (std::find(All.begin(), All.end(), Input) == All.end()) {
-        Diags.report(DiagId::GradsNotTensorInput, V->Loc,
-                     {Input, Name, All.empty() ? "none" : join(All, ", ")});
-        continue;
-      }
-      if (std::count(TensorInputs.begin(), TensorInputs.end(), Input)) {
-        Diags.report(DiagId::GradsDuplicate, V->Loc, {Input});
-        continue;
-      }
-      TensorInputs.push_back(Input);
-      for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
-        if (F.Schema.Arguments[I].Name == Input)
-          Info.GradInputs.push_back(I);
-    }
-    if (Diags.errorCount() != Before)
-      return; // The gradient count would only be reported again.
-  }
   const std::vector<Return> &Grads = Fn.Inferred.Returns;
   bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&
                 Grads[0].Ty.IsList && !Grads[0].Ty.Optional;
@@ -682,8 +703,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   if (!AsList && !AsTensors)
     Diags.report(DiagId::BackwardGradCount, Fn.Impl.Loc,
                  {Name, std::to_string(Grads.size()),
-                  std::to_string(TensorInputs.size()),
-                  TensorInputs.empty() ? "none" : join(TensorInputs, ", ")});
+                  std::to_string(TensorInputs.size()), TensorInputList});
   if (Diags.errorCount() != Before || F.Autograd)
     return;
   Info.Backward = B.Schema;

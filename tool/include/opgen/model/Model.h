@@ -264,9 +264,13 @@ struct BackwardInput {
     Result, ///< `result`, `result_<i>`: a forward output.
     Bound,  ///< `bind="name=x.size(0)"`: metadata of the forward tensor
             ///< argument Index, saved instead of the tensor.
+    /// `output_mask` (`bool[N]`): whether each tensor input needs its
+    /// gradient, from the autograd context.
+    OutputMask,
   };
   Kind K = Kind::Grad;
-  size_t Index = 0; ///< The output (Grad, Result) or forward argument.
+  size_t Index = 0; ///< The output (Grad, Result) or forward argument;
+                    ///< for OutputMask, the mask's length.
   std::string Name; ///< The backward's parameter name.
   BoundMetadata Metadata = BoundMetadata::Size; ///< For Bound.
   int64_t Dim = 0; ///< For Bound `size(Dim)`; negative counts from the end.

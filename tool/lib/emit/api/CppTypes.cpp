@@ -141,7 +141,9 @@ std::string savedValueType(const Type &T) {
     return "c10::List<std::optional<at::Tensor>>";
   std::string Elem =
       T.Base == BaseType::Str ? "std::string" : cppElementType(T.Base);
-  if (T.IsList)
+  if (T.IsList && T.FixedSize && T.Base == BaseType::Bool)
+    Elem = "std::array<bool, " + std::to_string(*T.FixedSize) + ">";
+  else if (T.IsList)
     Elem = "std::vector<" + Elem + ">";
   return T.Optional ? "std::optional<" + Elem + ">" : Elem;
 }

@@ -4,6 +4,7 @@
 #include "emit/dest/Emitters.h"
 
 #include <algorithm>
+#include <map>
 
 namespace opgen {
 
@@ -25,8 +26,11 @@ std::string collectOutputs(const OpSchema &S) {
 }
 
 /// The wrapper registered under Autograd: applies the Function and converts
-/// its variable_list back to the op's return type.
-std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
+/// its variable_list back to the op's return type. A backward op's Function
+/// returns only its defined outputs (\p Undefined): the wrapper puts them
+/// back in place.
+std::string autogradWrapper(const OpSchema &S, const std::string &Function,
+                            bool Undefined) {
   std::string Result;
   if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
     Result = "outputs";
@@ -38,22 +42,33 @@ std::string autogradWrapper(const OpSchema &S, const std::string &Function) {
       Items.push_back("outputs[" + std::to_string(I) + "]");
     Result = "std::make_tuple(" + join(Items, ", ") + ")";
   }
+  std::vector<std::string> Arguments = argumentNames(S);
+  std::string Apply;
+  if (Undefined) {
+    Arguments.insert(Arguments.begin(), "&defined");
+    Apply = "std::vector<bool> defined;\nauto outputs = opgen::rt::put_back(" +
+            Function + "::apply(" + join(Arguments, ", ") + "), defined);";
+  } else {
+    Apply = "auto outputs = " + Function + "::apply(" + join(Arguments, ", ") + ");";
+  }
   return renderTemplate("autograd/wrapper.cpp",
                         {{"signature", kernelSignature(S, autogradWrapperName(S))},
-                         {"function", Function},
-                         {"arguments", join(argumentNames(S), ", ")},
+                         {"apply", Apply},
                          {"result", Result}});
 }
 
 /// `struct <Name> : torch::autograd::Function<...> {` and its forward, up to
 /// the call of the op below autograd.
-std::string functionOpening(const OpSchema &S, const std::string &Name) {
+std::string functionOpening(const OpSchema &S, const std::string &Name,
+                            bool Undefined) {
   CppSignature Sig = cppSignature(S);
+  std::string Parameters = Undefined ? ", std::vector<bool> *defined" : "";
+  if (!S.Arguments.empty())
+    Parameters += ", " + Sig.parameters(/*WithNames=*/true);
   return renderTemplate(
       "autograd/forward.cpp",
       {{"name", Name},
-       {"parameters",
-        S.Arguments.empty() ? "" : ", " + Sig.parameters(/*WithNames=*/true)},
+       {"parameters", Parameters},
        {"op_name", quote(S.Namespace + "::" + S.Name)},
        {"overload", quote(S.Overload)},
        {"function_type", Sig.functionType()},
@@ -81,10 +96,71 @@ std::string boundMetadata(const std::string &Tensor, const BackwardInput &In,
   return "";
 }
 
+/// Statements of a forward that record, for a backward's `output_mask`, the
+/// autograd edge of each input in \p GradInputs (the forward arguments whose
+/// gradients the backward returns, in its order) in
+/// `saved_data["opgen_edges"]`: Function::apply gives an edge to each defined
+/// tensor (and to each element of a tensor list), so an undefined optional
+/// shifts the ones after it. Empty when the edges are known statically; then
+/// \p Static holds them.
+std::string recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs,
+                        std::vector<std::string> &Static) {
+  bool Dynamic = false;
+  std::vector<std::string> Lines;
+  std::map<size_t, size_t> Slot; // argument -> its entry in `edges`
+  std::map<size_t, size_t> StaticEdge;
+  for (size_t I = 0; I < S.Arguments.size(); ++I) {
+    const Argument &Arg = S.Arguments[I];
+    const Type &T = Arg.Ty;
+    if (!T.isTensorLike())
+      continue;
+    if (T.isPlainTensor()) {
+      Slot[I] = Lines.size();
+      StaticEdge[I] = StaticEdge.size();
+      Lines.push_back("edges.push_back(edge++);");
+    } else if (T.isSingleTensor()) { // Tensor?
+      Slot[I] = Lines.size();
+      Lines.push_back("edges.push_back(" + Arg.Name + ".has_value() && " +
+                      Arg.Name + "->defined() ? edge++ : -1);");
+      Dynamic = true;
+    } else if (!T.Optional && !T.ElementOptional) { // Tensor[]: one per element
+      Lines.push_back("edge += static_cast<int64_t>(" + Arg.Name + ".size());");
+      Dynamic = true;
+    } // Tensor?[] and Tensor[]? reach apply as other values: no edge.
+  }
+  if (!Dynamic) {
+    for (size_t I : GradInputs)
+      Static.push_back(std::to_string(StaticEdge[I]));
+    return "";
+  }
+  // All of `edges`, unless `grads` picks some of them.
+  std::vector<std::string> Picked;
+  bool All = GradInputs.size() == Slot.size();
+  for (size_t I : GradInputs) {
+    // `edges` gets one entry per line that pushes one, in argument order.
+    size_t Entry = 0;
+    for (const auto &[Arg, Line] : Slot)
+      Entry += Line < Slot[I];
+    All = All && Entry == Picked.size();
+    Picked.push_back("edges[" + std::to_string(Entry) + "]");
+  }
+  return "// output_mask: needs_input_grad numbers the defined tensor inputs only.\n"
+         "int64_t edge = 0;\n"
+         "std::vector<int64_t> edges;\n" +
+         join(Lines, "\n") + "\nctx->saved_data[\"opgen_edges\"] = " +
+         (All ? std::string("edges")
+              : "std::vector<int64_t>{" + join(Picked, ", ") + "}") +
+         ";";
+}
+
 std::string autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   const std::string Name = opIdentifier(S) + "_Function";
+  // A backward op (with a double backward) may return undefined gradients:
+  // its Function returns the defined outputs only (see opgen/autograd.h).
+  const bool Undefined = !O.BackwardOf.empty();
+  std::string RecordEdges;
   // What the backward needs: tensors through save_for_backward, the rest
   // (scalars, SymInts, lists, optionals) in saved_data.
   std::vector<std::string> Saved, NonDifferentiable, BackwardArgs;
@@ -95,6 +171,16 @@ std::string autogradFunction(const Op &O) {
     case BackwardInput::Kind::Grad:
       BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
       break;
+    case BackwardInput::Kind::OutputMask: {
+      std::vector<std::string> Static;
+      RecordEdges = recordEdges(S, A.GradInputs, Static);
+      std::string Edges = RecordEdges.empty()
+                              ? "{" + join(Static, ", ") + "}"
+                              : "ctx->saved_data[\"opgen_edges\"].toIntVector()";
+      BackwardArgs.push_back("opgen::rt::output_mask<" + std::to_string(In.Index) +
+                             ">(ctx, " + Edges + ")");
+      break;
+    }
     case BackwardInput::Kind::Result:
       BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
       Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
@@ -139,6 +225,8 @@ std::string autogradFunction(const Op &O) {
                        std::to_string(TensorInputs) + " tensor inputs") +
                  ");";
   std::vector<std::string> Grads;
+  if (Undefined)
+    Grads.push_back("at::Tensor()"); // for `defined`
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
     std::string Next = std::to_string(It - A.GradInputs.begin());
@@ -156,7 +244,8 @@ std::string autogradFunction(const Op &O) {
       {{"op", S.fullName()},
        {"backward", A.Backward.fullName()},
        {"where", A.Loc.str()},
-       {"forward", functionOpening(S, Name)},
+       {"forward", functionOpening(S, Name, Undefined)},
+       {"record_edges", RecordEdges},
        {"save_for_backward",
         Saved.empty() ? "" : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
        {"mark_non_differentiable",
@@ -174,7 +263,18 @@ std::string autogradFunction(const Op &O) {
        {"backward_arguments", join(BackwardArgs, ", ")},
        {"check_gradient_count", CheckCount},
        {"gradients", join(Grads, ", ")},
-       {"wrapper", autogradWrapper(S, Name)}},
+       {"return_outputs",
+        Undefined ? "outputs = opgen::rt::defined_only(outputs, *defined);\n"
+                    "ctx->saved_data[\"opgen_defined\"] = opgen::rt::flags(*defined);\n"
+                    "return outputs;"
+                  : "return outputs;"},
+       {"grads_parameter", Undefined ? "defined_grads" : "grads"},
+       {"load_grads",
+        Undefined ? "// The gradients of all outputs, undefined for the undefined ones.\n"
+                    "const torch::autograd::variable_list grads = opgen::rt::put_back(\n"
+                    "    defined_grads, opgen::rt::flags(ctx->saved_data[\"opgen_defined\"]));"
+                  : ""},
+       {"wrapper", autogradWrapper(S, Name, Undefined)}},
       {{"saved_data", SavedData}});
 }
 
@@ -191,9 +291,9 @@ std::string refusingAutogradFunction(const Op &O) {
   return renderTemplate("autograd/refusing.cpp",
                         {{"op", S.fullName()},
                          {"backward_of", O.BackwardOf},
-                         {"forward", functionOpening(S, Name)},
+                         {"forward", functionOpening(S, Name, /*Undefined=*/true)},
                          {"message", quote(Message)},
-                         {"wrapper", autogradWrapper(S, Name)}});
+                         {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
 }
 
 } // namespace
@@ -210,6 +310,7 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
        {"includes", Body.empty() ? "" : "#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                        "#include <opgen/autograd.h>\n"
                                         "#include <torch/csrc/autograd/custom_function.h>\n"
                                         "\n"
                                         "#include \"autograd.h\"\n"},
