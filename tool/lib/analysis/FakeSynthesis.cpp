@@ -25,6 +25,7 @@
 #include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -540,9 +541,55 @@ private:
       if (V->getInit() && isTensorType(V->getType())) {
         if (llvm::Error Err = requireUnwritten(V, false).takeError())
           return Err;
+        if (!boundToTensor(V->getInit()))
+          return refuseLocalTensor(E, *V);
         return requireTensorArg(V->getInit());
       }
     return refuse(E, "'%s' is not a tensor argument of the op");
+  }
+
+  /// Whether requireTensorArg can go on from the initialiser \p E of a
+  /// local: a tensor argument or another tensor local, maybe through
+  /// `.contiguous()`.
+  bool boundToTensor(const Expr *E) {
+    const Expr *S = strip(E);
+    while (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
+      if (methodName(*Call) != "contiguous")
+        break;
+      S = strip(Call->getImplicitObjectArgument());
+    }
+    if (tensorArg(S))
+      return true;
+    const VarDecl *V = local(S);
+    return V && V->getInit() && isTensorType(V->getType());
+  }
+
+  /// Refuses the read through \p E of the local tensor \p V that holds
+  /// something other than an argument: names the read (`output.sizes()`),
+  /// not the local's initialiser.
+  llvm::Error refuseLocalTensor(const Expr *E, const VarDecl &V) {
+    const Expr *Read = E;
+    for (const Expr *At = E;;) {
+      auto Parents = Ctx.getParents(*At);
+      if (Parents.size() != 1)
+        break;
+      const Expr *P = Parents[0].get<Expr>();
+      if (!P || !(isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) ||
+                  isa<MemberExpr>(P) || isa<CXXMemberCallExpr>(P)))
+        break;
+      if (auto *Call = dyn_cast<CXXMemberCallExpr>(P)) {
+        if (strip(Call->getImplicitObjectArgument()) == strip(E))
+          Read = Call;
+        break;
+      }
+      At = P;
+    }
+    std::string Why = "'%s' reads '" + V.getNameAsString() +
+                      "', a local tensor holding '" + text(V.getInit()) +
+                      "', not a tensor argument of the op; opgen reads "
+                      "sizes and options from tensor arguments and from "
+                      "unchanged locals bound to one";
+    return refuse(Read, std::move(Why));
   }
 
   //===--- integers and sizes ----------------------------------------------===//
