@@ -12,9 +12,13 @@ namespace {
 std::vector<std::string> pyDevices(const Op &O) {
   std::set<std::string> Devices;
   for (const Kernel &K : O.Kernels) {
-    if (K.Key == DispatchKey::CPU || K.Key == DispatchKey::CompositeExplicitAutograd)
+    // Quantized, XPU, MPS and PrivateUse1 kernels are not tested: the
+    // samples are plain CPU and CUDA tensors.
+    bool Composite = K.Key == DispatchKey::CompositeExplicitAutograd ||
+                     K.Key == DispatchKey::CompositeImplicitAutograd;
+    if (K.Key == DispatchKey::CPU || Composite)
       Devices.insert("cpu");
-    if (K.Key == DispatchKey::CUDA || K.Key == DispatchKey::CompositeExplicitAutograd)
+    if (K.Key == DispatchKey::CUDA || Composite)
       Devices.insert("cuda");
   }
   std::vector<std::string> Out;
