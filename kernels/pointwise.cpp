@@ -1,5 +1,6 @@
 // Pointwise kernels for the bundled `mylib` op library: an in-place style
-// sin_out, muladd with its out= overload, and soft_clip with autocast.
+// sin_out, muladd with its out= overload, soft_clip with autocast and a
+// CompositeImplicitAutograd softplus_beta.
 //
 // They are written as real element loops over at::TensorIterator, which
 // walks any strides (non-contiguous inputs and outputs) and splits the work
@@ -10,7 +11,8 @@
 //   * muladd_out - annotation on a declaration, definition further down,
 //                  keyword-only `out`, returns the mutated `out`;
 //   * muladd     - a `static` function;
-//   * soft_clip  - autocast="float32": generated Autocast kernels.
+//   * soft_clip  - autocast="float32": generated Autocast kernels;
+//   * softplus_beta - device="compositeimplicit": a decomposing kernel.
 #include <opgen/opgen.h>
 
 #include <ATen/ATen.h>
@@ -150,4 +152,13 @@ at::Tensor soft_clip(const at::Tensor& x, double limit) {
     });
   });
   return out;
+}
+
+// softplus_beta(x, beta) -> log(1 + exp(beta * x)) / beta, written with ATen
+// ops only and registered as CompositeImplicitAutograd: torch runs it for
+// every device and on fake tensors, and differentiates through the ops it
+// calls, so it needs no fake and no backward of its own.
+[[custom_op("mylib::softplus_beta", device="compositeimplicit")]]
+at::Tensor softplus_beta(const at::Tensor& x, double beta) {
+  return at::log1p(at::exp(x.mul(beta))).div(beta).contiguous();
 }

@@ -91,6 +91,7 @@ EXPECTED_SCHEMAS = {
         "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) -> Tensor(a!)"
     ),
     "mylib::soft_clip": "mylib::soft_clip(Tensor x, float limit) -> Tensor",
+    "mylib::softplus_beta": "mylib::softplus_beta(Tensor x, float beta) -> Tensor",
     "mylib::pad_rows": (
         'mylib::pad_rows(Tensor x, SymInt pad, Tensor? weight=None, str mode="constant", '
         "float value=0., ScalarType? dtype=None) -> Tensor"
@@ -385,6 +386,21 @@ def test_autocast_under_torch_compile():
         out = compiled(x)
     assert out.dtype == torch.bfloat16
     torch.testing.assert_close(out, (2.0 * torch.tanh(x.float() / 2.0)).to(torch.bfloat16))
+
+
+def test_composite_implicit_decomposes():
+    """softplus_beta is registered as CompositeImplicitAutograd only: its
+    gradient and its fake come from the ATen ops it calls."""
+    name = "mylib::softplus_beta"
+    assert torch._C._dispatch_has_kernel_for_dispatch_key(name, "CompositeImplicitAutograd")
+    for key in ("CPU", "CUDA", "Meta", "Autograd", "CompositeExplicitAutograd"):
+        assert not torch._C._dispatch_has_kernel_for_dispatch_key(name, key), key
+    x = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+    out = torch.ops.mylib.softplus_beta(x, 2.0)
+    (grad,) = torch.autograd.grad(out.sum(), x)
+    torch.testing.assert_close(grad, torch.sigmoid(2.0 * x.detach()))
+    meta = torch.ops.mylib.softplus_beta(torch.empty(2, 7, device="meta"), 1.0)
+    assert meta.shape == (2, 7) and meta.device.type == "meta"
 
 
 def test_reference_self_check():

@@ -2,6 +2,7 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -25,6 +26,15 @@ std::vector<std::string> pyDevices(const Op &O) {
   for (const std::string &D : Devices)
     Out.push_back(quote(D));
   return Out;
+}
+
+/// Whether the op has autograd: a backward's glue, or a
+/// CompositeImplicitAutograd kernel differentiated through its decomposition.
+bool differentiable(const Op &O) {
+  return O.Autograd ||
+         std::any_of(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+           return K.Key == DispatchKey::CompositeImplicitAutograd;
+         });
 }
 
 /// A return that aliases an input (`-> Tensor(a!)`): torch 2.11's
@@ -56,7 +66,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
-        << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
+        << "        \"has_autograd\": " << (differentiable(O) ? "True" : "False") << ",\n"
         << "        \"backward_of\": " << (O.BackwardOf.empty() ? "None" : quote(O.BackwardOf))
         << ",\n"
         << "        \"arguments\": [\n";
