@@ -91,7 +91,7 @@ at::Tensor l_options(const at::Tensor &x) {
 
 // A size read from a local tensor that holds no argument: the note names the
 // read that stopped synthesis, not the local's initialiser.
-// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': 'output.sizes()' reads 'output', a local tensor holding 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': 'output.sizes()' reads 'output', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
 // CHECK-NEXT: {{^}}  auto r = at::zeros(output.sizes(), x.options());
 [[custom_op("nt::m_local")]]
 at::Tensor m_local(const at::Tensor &x) {
@@ -101,7 +101,16 @@ at::Tensor m_local(const at::Tensor &x) {
   return r;
 }
 
-// CHECK: note: hint: write one with {{.*}}"nt::m_local"
+// Through a chain of locals, the note still names the read.
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:20: note: no fake synthesised for 'nt::n_chain': 'b.sizes()' reads 'b', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op;{{.*}}
+[[custom_op("nt::n_chain")]]
+at::Tensor n_chain(const at::Tensor &x) {
+  at::Tensor a = x.mul(2);
+  at::Tensor b = a;
+  return at::zeros(b.sizes(), x.options());
+}
+
+// CHECK: note: hint: write one with {{.*}}"nt::n_chain"
 // CHECK-NOT: note:
 
 } // namespace nt
@@ -110,4 +119,5 @@ at::Tensor m_local(const at::Tensor &x) {
 // FAKES: @torch.library.register_fake("nt::a_view")
 // FAKES: @torch.library.register_fake("nt::l_options")
 // FAKES: @torch.library.register_fake("nt::m_local")
+// FAKES: @torch.library.register_fake("nt::n_chain")
 // REG-NOT: TORCH_LIBRARY_IMPL(nt, Meta, m)

@@ -541,33 +541,40 @@ private:
       if (V->getInit() && isTensorType(V->getType())) {
         if (llvm::Error Err = requireUnwritten(V, false).takeError())
           return Err;
-        if (!boundToTensor(V->getInit()))
-          return refuseLocalTensor(E, *V);
+        if (const Expr *From = unboundSource(V->getInit()))
+          return refuseLocalTensor(E, *V, From);
         return requireTensorArg(V->getInit());
       }
     return refuse(E, "'%s' is not a tensor argument of the op");
   }
 
-  /// Whether requireTensorArg can go on from the initialiser \p E of a
-  /// local: a tensor argument or another tensor local, maybe through
-  /// `.contiguous()`.
-  bool boundToTensor(const Expr *E) {
-    const Expr *S = strip(E);
-    while (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
-      if (methodName(*Call) != "contiguous")
-        break;
-      S = strip(Call->getImplicitObjectArgument());
+  /// Where following the initialiser \p E of a local (through
+  /// `.contiguous()` and other tensor locals) stops short of a
+  /// tensor argument: the expression that is none, or null when it reaches
+  /// one.
+  const Expr *unboundSource(const Expr *E) {
+    for (unsigned Depth = 0; Depth < 32; ++Depth) {
+      const Expr *S = strip(E);
+      while (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
+        if (methodName(*Call) != "contiguous")
+          break;
+        S = strip(Call->getImplicitObjectArgument());
+      }
+      if (tensorArg(S))
+        return nullptr;
+      const VarDecl *V = local(S);
+      if (!V || !V->getInit() || !isTensorType(V->getType()))
+        return S;
+      E = V->getInit();
     }
-    if (tensorArg(S))
-      return true;
-    const VarDecl *V = local(S);
-    return V && V->getInit() && isTensorType(V->getType());
+    return nullptr;
   }
 
-  /// Refuses the read through \p E of the local tensor \p V that holds
-  /// something other than an argument: names the read (`output.sizes()`),
-  /// not the local's initialiser.
-  llvm::Error refuseLocalTensor(const Expr *E, const VarDecl &V) {
+  /// Refuses the read through \p E of the local tensor \p V that comes from
+  /// \p From, no argument: names the read (`output.sizes()`), not the
+  /// local's initialiser.
+  llvm::Error refuseLocalTensor(const Expr *E, const VarDecl &V,
+                                const Expr *From) {
     const Expr *Read = E;
     for (const Expr *At = E;;) {
       auto Parents = Ctx.getParents(*At);
@@ -585,7 +592,7 @@ private:
       At = P;
     }
     std::string Why = "'%s' reads '" + V.getNameAsString() +
-                      "', a local tensor holding '" + text(V.getInit()) +
+                      "', a local tensor that comes from '" + text(From) +
                       "', not a tensor argument of the op; opgen reads "
                       "sizes and options from tensor arguments and from "
                       "unchanged locals bound to one";
