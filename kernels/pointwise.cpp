@@ -1,5 +1,6 @@
 // Pointwise kernels for the bundled `mylib` op library: an in-place style
-// sin_out, and muladd with its out= overload.
+// sin_out, muladd with its out= overload, soft_clip with autocast and a
+// CompositeImplicitAutograd softplus_beta.
 //
 // They are written as real element loops over at::TensorIterator, which
 // walks any strides (non-contiguous inputs and outputs) and splits the work
@@ -9,7 +10,9 @@
 //   * sin_out    - an anonymous namespace, a mutated `at::Tensor&`, void return;
 //   * muladd_out - annotation on a declaration, definition further down,
 //                  keyword-only `out`, returns the mutated `out`;
-//   * muladd     - a `static` function.
+//   * muladd     - a `static` function;
+//   * soft_clip  - autocast="float32": generated Autocast kernels;
+//   * softplus_beta - device="compositeimplicit": a decomposing kernel.
 #include <opgen/opgen.h>
 
 #include <ATen/ATen.h>
@@ -120,3 +123,42 @@ at::Tensor& muladd_out(const at::Tensor& a, const at::Tensor& b, double c,
 }
 
 } // namespace opgen_examples
+
+// soft_clip(x, limit) -> limit * tanh(x / limit), a fresh contiguous tensor.
+// The kernel computes in float32 and float64 only. autocast="float32" makes
+// it usable under torch.autocast all the same: opgen's AutocastCPU and
+// AutocastCUDA kernels run it on float32 copies of bfloat16/float16 inputs
+// and cast the result back to the input's dtype (what torchvision's
+// hand-written autocast kernels do).
+[[custom_op("mylib::soft_clip", autocast="float32")]]
+at::Tensor soft_clip(const at::Tensor& x, double limit) {
+  checks::floating("soft_clip", "x", x);
+  TORCH_CHECK(limit > 0, "soft_clip: limit must be positive, got ", limit);
+  at::Tensor out = at::empty(x.sizes(), x.options());
+  auto iter = at::TensorIteratorConfig()
+                  .add_output(out)
+                  .add_const_input(x)
+                  .resize_outputs(false)
+                  .build();
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "soft_clip", [&] {
+    const scalar_t l = static_cast<scalar_t>(limit);
+    iter.for_each([l](char** data, const int64_t* strides, int64_t n) {
+      char* dst = data[0];
+      const char* src = data[1];
+      for (int64_t i = 0; i < n; ++i) {
+        const scalar_t v = *reinterpret_cast<const scalar_t*>(src + i * strides[1]);
+        *reinterpret_cast<scalar_t*>(dst + i * strides[0]) = l * std::tanh(v / l);
+      }
+    });
+  });
+  return out;
+}
+
+// softplus_beta(x, beta) -> log(1 + exp(beta * x)) / beta, written with ATen
+// ops only and registered as CompositeImplicitAutograd: torch runs it for
+// every device and on fake tensors, and differentiates through the ops it
+// calls, so it needs no fake and no backward of its own.
+[[custom_op("mylib::softplus_beta", device="compositeimplicit")]]
+at::Tensor softplus_beta(const at::Tensor& x, double beta) {
+  return at::log1p(at::exp(x.mul(beta))).div(beta).contiguous();
+}

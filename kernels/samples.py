@@ -113,6 +113,26 @@ def muladd_out(device, dtype, requires_grad=False):
     ]
 
 
+def soft_clip(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _leaf(torch.randn(4, 5, **kw) * 3, requires_grad)
+    x_t = _leaf(torch.randn(6, 4, **kw).t() * 3, requires_grad)  # (4, 6)
+    return [
+        ((x, 2.0), {}),
+        ((x_t, 0.5), {}),
+    ]
+
+
+def softplus_beta(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    x = _leaf(torch.randn(4, 5, **kw), requires_grad)
+    x_t = _leaf(torch.randn(6, 4, **kw).t(), requires_grad)  # (4, 6)
+    return [
+        ((x, 1.0), {}),
+        ((x_t, 2.5), {}),
+    ]
+
+
 def pad_rows(device, dtype, requires_grad=False):
     kw = dict(device=device, dtype=dtype)
     x = _rand(4, 3, requires_grad=requires_grad, **kw)
@@ -238,6 +258,8 @@ SAMPLES = {
     "mylib::sin_out": sin_out,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
+    "mylib::soft_clip": soft_clip,
+    "mylib::softplus_beta": softplus_beta,
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
     "mylib::crop_backward": crop_backward,

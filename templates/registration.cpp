@@ -3,9 +3,11 @@
 // Schemas and kernels of the op library: one TORCH_LIBRARY per namespace,
 // one TORCH_LIBRARY_IMPL per namespace and dispatch key. The kernels are the
 // wrappers in shards/, which call the annotated C++ functions; fakes opgen
-// synthesised from the kernels' allocations are defined here.
+// synthesised from the kernels' allocations and the Autocast kernels of
+// autocast="..." ops are defined here.
 #include <torch/library.h>
 ${fake_includes}
+${autocast_includes}
 #include "opgen_kernels.h"
 
 ${blocks}

@@ -22,7 +22,8 @@ SAMPLES_PATH = ${samples_path}
 # name, overload, schema, devices, tags, has_fake (None: the author's Python
 # module may register it; decided at run time), aliased_return (a return aliases
 # an input: torch's auto-functionalization rejects that, so AOT dispatch,
-# compile and export are not run), has_autograd (a [[custom_op_backward]]),
+# compile and export are not run), has_autograd (a [[custom_op_backward]], or a
+# CompositeImplicitAutograd kernel, differentiable through its decomposition),
 # backward_of (for a backward op: the op it differentiates), arguments
 # (name, type, has_default, kwarg_only, mutated), checks (what its kernels
 # check of the arguments' shapes, read from their TORCH_CHECKs: derived

@@ -60,6 +60,14 @@ def muladd_out(a, b, c, *, out):
     return Expected(Alias("out"), {"out": a * b + c})
 
 
+def soft_clip(x, limit):
+    return Expected((limit * torch.tanh(x / limit)).contiguous())
+
+
+def softplus_beta(x, beta):
+    return Expected((torch.log1p(torch.exp(beta * x)) / beta).contiguous())
+
+
 def pad_rows(x, pad, weight=None, mode="constant", value=0.0, dtype=None):
     if mode == "constant":
         extra = torch.full((pad, *x.shape[1:]), value, dtype=x.dtype, device=x.device)
@@ -147,6 +155,8 @@ REFERENCES = {
     "mylib::sin_out": sin_out,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
+    "mylib::soft_clip": soft_clip,
+    "mylib::softplus_beta": softplus_beta,
     "mylib::pad_rows": pad_rows,
     "mylib::topk_rows": topk_rows,
     "mylib::positive_values": positive_values,
@@ -185,7 +195,8 @@ def _expected_shapes(name, args, kwargs):
     if name == "mylib::crop":
         pic, (l, u, r, lo) = args
         return (pic.shape[0], lo - u, r - l)
-    if name in ("mylib::paste", "mylib::sin_out", "mylib::muladd", "mylib::muladd.out"):
+    if name in ("mylib::paste", "mylib::sin_out", "mylib::muladd", "mylib::muladd.out",
+                "mylib::soft_clip", "mylib::softplus_beta"):
         return tuple(args[0].shape)
     if name == "mylib::box_blur":
         pic = args[0]

@@ -91,6 +91,8 @@ EXPECTED_SCHEMAS = {
     "mylib::muladd.out": (
         "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) -> Tensor(a!)"
     ),
+    "mylib::soft_clip": "mylib::soft_clip(Tensor x, float limit) -> Tensor",
+    "mylib::softplus_beta": "mylib::softplus_beta(Tensor x, float beta) -> Tensor",
     "mylib::pad_rows": (
         'mylib::pad_rows(Tensor x, SymInt pad, Tensor? weight=None, str mode="constant", '
         "float value=0., ScalarType? dtype=None) -> Tensor"
@@ -560,6 +562,76 @@ def test_torchscript_direct_backward_call_behaves_like_aten():
     for _ in range(3):
         grads = all_grads(g, x, w)
         torch.testing.assert_close(grads[2], g.sum(0))
+
+
+@pytest.mark.parametrize("low", [torch.bfloat16, torch.float16], ids=str)
+def test_autocast_runs_float32_kernel_and_returns_input_dtype(low):
+    """soft_clip's kernel computes in float32/float64 only; its annotation's
+    autocast="float32" registers an AutocastCPU kernel that runs it on a
+    float32 copy under torch.autocast and casts the result back."""
+    x = (torch.randn(4, 5) * 3).to(low)
+    x_t = (torch.randn(6, 4) * 3).to(low).t()
+    for inp in (x, x_t):
+        # Exactly the float32 kernel's result, rounded to the input's dtype.
+        expected = torch.ops.mylib.soft_clip(inp.float(), 2.0).to(low)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            out = torch.ops.mylib.soft_clip(inp, 2.0)
+            via_ops = mylib.ops.soft_clip(inp, 2.0)
+        assert out.dtype == low and via_ops.dtype == low
+        assert out.shape == inp.shape
+        torch.testing.assert_close(out, expected, rtol=0, atol=0)
+        torch.testing.assert_close(via_ops, expected, rtol=0, atol=0)
+        torch.testing.assert_close(out.float(), 2.0 * torch.tanh(inp.float() / 2.0),
+                                   rtol=1e-2, atol=1e-2)
+    # float32 and float64 inputs keep their dtype and the kernel's exact
+    # result (autocast leaves float64 alone, as torch's own fp32 ops do).
+    for dtype in (torch.float32, torch.float64):
+        y = torch.randn(3, 4, dtype=dtype)
+        plain = torch.ops.mylib.soft_clip(y, 0.5)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            out = torch.ops.mylib.soft_clip(y, 0.5)
+        assert out.dtype == dtype
+        torch.testing.assert_close(out, plain, rtol=0, atol=0)
+
+
+def test_autocast_kernel_only_under_autocast():
+    """Outside autocast the kernel sees the bfloat16 input as it is and
+    rejects it, as the C++ function does; under a disabled autocast too."""
+    x = torch.randn(4, 5).to(torch.bfloat16)
+    with pytest.raises(RuntimeError, match="soft_clip: expected x to be float32 or float64, got BFloat16"):
+        torch.ops.mylib.soft_clip(x, 2.0)
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=False):
+        with pytest.raises(RuntimeError, match="got BFloat16"):
+            torch.ops.mylib.soft_clip(x, 2.0)
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("mylib::soft_clip", "AutocastCPU")
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("mylib::soft_clip", "AutocastCUDA")
+    assert not torch._C._dispatch_has_kernel_for_dispatch_key("mylib::muladd", "AutocastCPU")
+
+
+def test_autocast_under_torch_compile():
+    """Under torch.compile the Autocast kernel is traced like any kernel:
+    its casts land in the graph around the op, whose fake is synthesised."""
+    x = (torch.randn(3, 4) * 3).to(torch.bfloat16)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        compiled = torch.compile(lambda t: torch.ops.mylib.soft_clip(t, 2.0), fullgraph=True)
+        out = compiled(x)
+    assert out.dtype == torch.bfloat16
+    torch.testing.assert_close(out, (2.0 * torch.tanh(x.float() / 2.0)).to(torch.bfloat16))
+
+
+def test_composite_implicit_decomposes():
+    """softplus_beta is registered as CompositeImplicitAutograd only: its
+    gradient and its fake come from the ATen ops it calls."""
+    name = "mylib::softplus_beta"
+    assert torch._C._dispatch_has_kernel_for_dispatch_key(name, "CompositeImplicitAutograd")
+    for key in ("CPU", "CUDA", "Meta", "Autograd", "CompositeExplicitAutograd"):
+        assert not torch._C._dispatch_has_kernel_for_dispatch_key(name, key), key
+    x = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+    out = torch.ops.mylib.softplus_beta(x, 2.0)
+    (grad,) = torch.autograd.grad(out.sum(), x)
+    torch.testing.assert_close(grad, torch.sigmoid(2.0 * x.detach()))
+    meta = torch.ops.mylib.softplus_beta(torch.empty(2, 7, device="meta"), 1.0)
+    assert meta.shape == (2, 7) and meta.device.type == "meta"
 
 
 def test_reference_self_check():

@@ -40,12 +40,12 @@ namespace ek {
 [[custom_op("ek::bad_tag", tags="needs_fixed_stride_order, pt2_compliant")]] at::Tensor bad_tag(const at::Tensor& x);
 
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:38: error: unknown device 'tpu'
-// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: note: hint: use one of: cpu, cuda, meta, default
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: note: hint: use one of: cpu, cuda, meta, quantizedcpu, quantizedcuda, xpu, mps, privateuse1, default, compositeimplicit{{$}}
 [[custom_op("ek::bad_device", device="tpu")]] at::Tensor bad_device(const at::Tensor& x);
 
 // Device names are lower case.
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:38: error: unknown device 'CUDA'
-// CHECK: note: hint: use one of: cpu, cuda, meta, default
+// CHECK: note: hint: use one of: cpu, cuda, meta, quantizedcpu, quantizedcuda, xpu, mps, privateuse1, default, compositeimplicit{{$}}
 [[custom_op("ek::upper_case", device="CUDA")]] at::Tensor upper_case(const at::Tensor& x);
 
 // (After the warning for `out`, taken by non-const reference.)

@@ -9,6 +9,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty.h>
+#include <ATen/ops/zeros.h>
 
 #include <vector>
 
@@ -88,7 +89,28 @@ at::Tensor l_options(const at::Tensor &x) {
   return at::empty({2}, at::TensorOptions().dtype(at::kFloat));
 }
 
-// CHECK: note: hint: write one with {{.*}}"nt::l_options"
+// A size read from a local tensor that holds no argument: the note names the
+// read that stopped synthesis, not the local's initialiser.
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': 'output.sizes()' reads 'output', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
+// CHECK-NEXT: {{^}}  auto r = at::zeros(output.sizes(), x.options());
+[[custom_op("nt::m_local")]]
+at::Tensor m_local(const at::Tensor &x) {
+  at::Tensor output = x.mul(2);
+  auto r = at::zeros(output.sizes(), x.options());
+  r.add_(output);
+  return r;
+}
+
+// Through a chain of locals, the note still names the read.
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:20: note: no fake synthesised for 'nt::n_chain': 'b.sizes()' reads 'b', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op;{{.*}}
+[[custom_op("nt::n_chain")]]
+at::Tensor n_chain(const at::Tensor &x) {
+  at::Tensor a = x.mul(2);
+  at::Tensor b = a;
+  return at::zeros(b.sizes(), x.options());
+}
+
+// CHECK: note: hint: write one with {{.*}}"nt::n_chain"
 // CHECK-NOT: note:
 
 } // namespace nt
@@ -96,4 +118,6 @@ at::Tensor l_options(const at::Tensor &x) {
 // Each of them gets the skeleton that raises.
 // FAKES: @torch.library.register_fake("nt::a_view")
 // FAKES: @torch.library.register_fake("nt::l_options")
+// FAKES: @torch.library.register_fake("nt::m_local")
+// FAKES: @torch.library.register_fake("nt::n_chain")
 // REG-NOT: TORCH_LIBRARY_IMPL(nt, Meta, m)

@@ -179,6 +179,82 @@ TEST(CheckTest, TagsAndDevices) {
   EXPECT_EQ(L.Ops[1].Kernels[0].Key, DispatchKey::CUDA);
 }
 
+TEST(CheckTest, EveryDeviceValueNamesItsKey) {
+  const std::pair<const char *, DispatchKey> Devices[] = {
+      {"cpu", DispatchKey::CPU},
+      {"cuda", DispatchKey::CUDA},
+      {"meta", DispatchKey::Meta},
+      {"quantizedcpu", DispatchKey::QuantizedCPU},
+      {"quantizedcuda", DispatchKey::QuantizedCUDA},
+      {"xpu", DispatchKey::XPU},
+      {"mps", DispatchKey::MPS},
+      {"privateuse1", DispatchKey::PrivateUse1},
+      {"default", DispatchKey::CompositeExplicitAutograd},
+      {"compositeimplicit", DispatchKey::CompositeImplicitAutograd}};
+  for (auto [Device, Key] : Devices) {
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    ASSERT_TRUE(checkOps({function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                                   {{"device", Device}})},
+                         Diags, L))
+        << Device;
+    ASSERT_EQ(L.Ops.size(), 1u);
+    EXPECT_EQ(L.Ops[0].Kernels[0].Key, Key) << Device;
+    EXPECT_EQ(dispatchKeyName(Key), dispatchKeyName(*deviceKey(Device)));
+  }
+  EXPECT_EQ(deviceNames(), "cpu, cuda, meta, quantizedcpu, quantizedcuda, xpu, "
+                           "mps, privateuse1, default, compositeimplicit");
+}
+
+TEST(CheckTest, CompositeImplicitKernelIsTheOpsOnlyRegistration) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  EXPECT_FALSE(checkOps(
+      {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                {{"device", "compositeimplicit"}}, "a.cpp", 5),
+       function("mylib::f", {{"x", tensor()}}, {tensorReturn()}, {}, "b.cu", 9)},
+      Diags, L));
+  ASSERT_EQ(ids(Diags), (std::vector<DiagId>{DiagId::CompositeImplicitNotAlone,
+                                              DiagId::CompositeImplicitNotAloneOther}));
+  EXPECT_EQ(Diags.Records[0].Loc.File, "b.cu");
+  EXPECT_EQ(Diags.Records[0].Args[1], "a CUDA kernel");
+  EXPECT_EQ(Diags.Records[1].Loc.File, "a.cpp");
+}
+
+TEST(CheckTest, AutocastIsOneDtypePerOp) {
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps(
+      {function("mylib::f", {{"x", tensor()}}, {tensorReturn()}, {}, "f.cpp"),
+       function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                {{"autocast", "bfloat16"}}, "f.cu")},
+      Diags, L));
+  ASSERT_EQ(L.Ops.size(), 1u);
+  ASSERT_TRUE(L.Ops[0].Autocast);
+  EXPECT_EQ(*L.Ops[0].Autocast, AutocastDtype::BFloat16);
+  EXPECT_EQ(autocastScalarType(*L.Ops[0].Autocast), "at::kBFloat16");
+  EXPECT_EQ(L.Ops[0].AutocastLoc.File, "f.cu");
+
+  RecordingDiagSink Bad;
+  OpLibrary L2;
+  EXPECT_FALSE(checkOps(
+      {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                {{"autocast", "float32"}}, "f.cpp"),
+       function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+                {{"autocast", "float64"}}, "f.cu"),
+       function("mylib::g", {{"x", tensor()}}, {tensorReturn()},
+                {{"autocast", "half"}}, "g.cpp"),
+       function("mylib::h", {{"n", Type::scalar(BaseType::Int)}}, {tensorReturn()},
+                {{"autocast", "float32"}}, "h.cpp"),
+       function("mylib::w", {{"out", tensor(), true}}, {},
+                {{"mutates", "out"}, {"autocast", "float32"}}, "w.cpp")},
+      Bad, L2));
+  EXPECT_EQ(ids(Bad), (std::vector<DiagId>{
+                          DiagId::AutocastConflict, DiagId::AutocastConflictOther,
+                          DiagId::AutocastBadDtype, DiagId::AutocastNoTensorInput,
+                          DiagId::AutocastMutatingOp}));
+}
+
 TEST(CheckTest, KernelsOfOneOpMergeAndUnifySymInt) {
   RecordingDiagSink Diags;
   OpLibrary L;

@@ -25,6 +25,7 @@
 #include "frontend/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -563,9 +564,62 @@ private:
       if (V->getInit() && isTensorType(V->getType())) {
         if (llvm::Error Err = requireUnwritten(V, false).takeError())
           return Err;
+        if (const Expr *From = unboundSource(V->getInit()))
+          return refuseLocalTensor(E, *V, From);
         return requireTensorArg(V->getInit());
       }
     return refuse(E, "'%s' is not a tensor argument of the op");
+  }
+
+  /// Where following the initialiser \p E of a local (through
+  /// `.contiguous()` and other tensor locals) stops short of a
+  /// tensor argument: the expression that is none, or null when it reaches
+  /// one.
+  const Expr *unboundSource(const Expr *E) {
+    for (unsigned Depth = 0; Depth < 32; ++Depth) {
+      const Expr *S = strip(E);
+      while (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
+        if (methodName(*Call) != "contiguous")
+          break;
+        S = strip(Call->getImplicitObjectArgument());
+      }
+      if (tensorArg(S))
+        return nullptr;
+      const VarDecl *V = local(S);
+      if (!V || !V->getInit() || !isTensorType(V->getType()))
+        return S;
+      E = V->getInit();
+    }
+    return nullptr;
+  }
+
+  /// Refuses the read through \p E of the local tensor \p V that comes from
+  /// \p From, no argument: names the read (`output.sizes()`), not the
+  /// local's initialiser.
+  llvm::Error refuseLocalTensor(const Expr *E, const VarDecl &V,
+                                const Expr *From) {
+    const Expr *Read = E;
+    for (const Expr *At = E;;) {
+      auto Parents = Ctx.getParents(*At);
+      if (Parents.size() != 1)
+        break;
+      const Expr *P = Parents[0].get<Expr>();
+      if (!P || !(isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) ||
+                  isa<MemberExpr>(P) || isa<CXXMemberCallExpr>(P)))
+        break;
+      if (auto *Call = dyn_cast<CXXMemberCallExpr>(P)) {
+        if (strip(Call->getImplicitObjectArgument()) == strip(E))
+          Read = Call;
+        break;
+      }
+      At = P;
+    }
+    std::string Why = "'%s' reads '" + V.getNameAsString() +
+                      "', a local tensor that comes from '" + text(From) +
+                      "', not a tensor argument of the op; opgen reads "
+                      "sizes and options from tensor arguments and from "
+                      "unchanged locals bound to one";
+    return refuse(Read, std::move(Why));
   }
 
   //===--- integers and sizes ----------------------------------------------===//

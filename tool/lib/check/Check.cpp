@@ -167,7 +167,8 @@ void checkMutationAgainstBody(const AnnotatedFunction &Fn,
 /// Applies one annotation to its function's inferred schema. Returns false
 /// when an error was reported.
 bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
-                     std::vector<std::string> &Tags) {
+                     std::vector<std::string> &Tags,
+                     std::optional<AutocastDtype> &Autocast) {
   const Annotation &Attr = Fn.Attr;
   OpSchema &S = Fn.Inferred;
   unsigned Before = Diags.errorCount();
@@ -290,7 +291,21 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     if (auto Key = deviceKey(trim(V->Text)))
       Fn.Impl.Key = *Key;
     else
-      Diags.report(DiagId::UnknownDevice, V->Loc, {V->Text});
+      Diags.report(DiagId::UnknownDevice, V->Loc, {V->Text, deviceNames()});
+  }
+
+  if (const AnnotationValue *V = Attr.find("autocast")) {
+    Autocast = parseEnum<AutocastDtype>(trim(V->Text));
+    if (!Autocast)
+      Diags.report(DiagId::AutocastBadDtype, V->Loc, {V->Text});
+    for (const Argument &A : S.Arguments)
+      if (A.Ty.alias() && A.Ty.alias()->IsWrite) {
+        Diags.report(DiagId::AutocastMutatingOp, V->Loc, {S.fullName(), A.Name});
+        break;
+      }
+    if (std::none_of(S.Arguments.begin(), S.Arguments.end(),
+                     [](const Argument &A) { return A.Ty.isTensorLike(); }))
+      Diags.report(DiagId::AutocastNoTensorInput, V->Loc, {S.fullName()});
   }
   return Diags.errorCount() == Before;
 }
@@ -711,6 +726,32 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   B.BackwardOf = Name;
 }
 
+/// A CompositeImplicitAutograd kernel decomposes into other ops, which give
+/// the op every backend, its fake and its gradient: it must be the op's
+/// only registration.
+void checkCompositeImplicit(const Op &O, DiagSink &Diags) {
+  auto Composite = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+    return K.Key == DispatchKey::CompositeImplicitAutograd;
+  });
+  if (Composite == O.Kernels.end())
+    return;
+  const std::string Name = O.Schema.fullName();
+  for (const Kernel &K : O.Kernels) {
+    if (&K == &*Composite)
+      continue;
+    std::string What = K.Key == DispatchKey::Meta && O.Fake == FakeKind::Cpp
+                           ? "a fake kernel ([[custom_op_fake]])"
+                           : "a " + std::string(dispatchKeyName(K.Key)) + " kernel";
+    Diags.report(DiagId::CompositeImplicitNotAlone, K.Loc, {Name, What});
+    Diags.report(DiagId::CompositeImplicitNotAloneOther, Composite->Loc, {});
+  }
+  if (O.Autograd) {
+    Diags.report(DiagId::CompositeImplicitNotAlone, O.Autograd->Loc,
+                 {Name, "a backward ([[custom_op_backward]])"});
+    Diags.report(DiagId::CompositeImplicitNotAloneOther, Composite->Loc, {});
+  }
+}
+
 } // namespace
 
 bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
@@ -803,8 +844,12 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
     if (Fn.Attr.Kind != AnnotationKind::CustomOp)
       continue; // Fakes and backwards are handled by their own phases.
     std::vector<std::string> Tags;
-    if (!applyAnnotation(Fn, Diags, Tags))
+    std::optional<AutocastDtype> Autocast;
+    if (!applyAnnotation(Fn, Diags, Tags, Autocast))
       continue;
+    SourceLoc AutocastLoc;
+    if (const AnnotationValue *V = Fn.Attr.find("autocast"))
+      AutocastLoc = V->Loc;
     std::string Name = Fn.Inferred.fullName();
     auto [It, Inserted] = Ops.try_emplace(Name);
     Op &O = It->second;
@@ -812,6 +857,8 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
       O.Schema = Fn.Inferred;
       O.Loc = Fn.Attr.Loc;
       O.Tags = Tags;
+      O.Autocast = Autocast;
+      O.AutocastLoc = AutocastLoc;
       O.Kernels.push_back(std::move(Fn.Impl));
       continue;
     }
@@ -821,6 +868,17 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
       Diags.report(DiagId::ConflictingSchemasOther, O.Kernels.front().Loc,
                    {printSchema(O.Schema)});
       continue;
+    }
+    if (Autocast && O.Autocast && *Autocast != *O.Autocast) {
+      Diags.report(DiagId::AutocastConflict, AutocastLoc,
+                   {Name, std::string(enumName(*Autocast))});
+      Diags.report(DiagId::AutocastConflictOther, O.AutocastLoc,
+                   {std::string(enumName(*O.Autocast))});
+      continue;
+    }
+    if (Autocast && !O.Autocast) {
+      O.Autocast = Autocast;
+      O.AutocastLoc = AutocastLoc;
     }
     for (const std::string &Tag : Tags)
       if (std::find(O.Tags.begin(), O.Tags.end(), Tag) == O.Tags.end())
@@ -848,6 +906,9 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
     if (Backward != Ops.end()) // Otherwise its own error was reported.
       linkBackward(Forward->second, Backward->second, L.Fn, Diags);
   }
+
+  for (auto &[Name, O] : Ops)
+    checkCompositeImplicit(O, Diags);
 
   for (auto &[Name, O] : Ops) {
     std::sort(O.Kernels.begin(), O.Kernels.end(),

@@ -97,6 +97,19 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
   for (Op &O : Library.Ops) {
     if (O.Fake != FakeKind::None)
       continue;
+    // A CompositeImplicitAutograd kernel decomposes, on fake tensors too.
+    auto Implicit = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+      return K.Key == DispatchKey::CompositeImplicitAutograd;
+    });
+    if (Implicit != O.Kernels.end()) {
+      if (InModule.count(O.Schema.fullName()))
+        Diags.report(DiagId::CompositeImplicitNotAlone, Implicit->Loc,
+                     {O.Schema.fullName(),
+                      "a fake registered in " + Library.Fakes->DisplayPath});
+      O.Fake = FakeKind::Composite;
+      O.FakeWhere = Implicit->Loc.str();
+      continue;
+    }
     if (InModule.count(O.Schema.fullName())) {
       O.Fake = FakeKind::Python;
       O.FakeWhere = Library.Fakes->DisplayPath;

@@ -50,6 +50,26 @@ std::optional<DispatchKey> deviceKey(std::string_view Device) {
   return std::nullopt;
 }
 
+std::string deviceNames() {
+  std::string Out;
+#define OPGEN_DEVICE(Value, Name, DeviceName)                                  \
+  Out += (Out.empty() ? "" : ", ") + std::string(DeviceName);
+  OPGEN_DISPATCH_KEYS(OPGEN_DEVICE)
+#undef OPGEN_DEVICE
+  return Out;
+}
+
+std::string_view autocastScalarType(AutocastDtype D) {
+  switch (D) {
+#define OPGEN_DTYPE(Value, Name, Cpp)                                          \
+  case AutocastDtype::Value:                                                   \
+    return Cpp;
+    OPGEN_AUTOCAST_DTYPES(OPGEN_DTYPE)
+#undef OPGEN_DTYPE
+  }
+  return "";
+}
+
 std::vector<std::string_view> annotationKeys(AnnotationKind K) {
   std::vector<std::string_view> Keys;
 #define OPGEN_KEY(Kind, Key)                                                   \

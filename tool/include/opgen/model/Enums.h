@@ -20,7 +20,21 @@
   X(CPU, "CPU", "cpu")                                                         \
   X(CUDA, "CUDA", "cuda")                                                      \
   X(Meta, "Meta", "meta")                                                      \
-  X(CompositeExplicitAutograd, "CompositeExplicitAutograd", "default")
+  X(QuantizedCPU, "QuantizedCPU", "quantizedcpu")                              \
+  X(QuantizedCUDA, "QuantizedCUDA", "quantizedcuda")                           \
+  X(XPU, "XPU", "xpu")                                                         \
+  X(MPS, "MPS", "mps")                                                         \
+  X(PrivateUse1, "PrivateUse1", "privateuse1")                                 \
+  X(CompositeExplicitAutograd, "CompositeExplicitAutograd", "default")         \
+  X(CompositeImplicitAutograd, "CompositeImplicitAutograd", "compositeimplicit")
+
+/// X(Value, Name, Cpp): a dtype `autocast="..."` may name, as torch spells
+/// it, and its C++ constant.
+#define OPGEN_AUTOCAST_DTYPES(X)                                               \
+  X(Float32, "float32", "at::kFloat")                                          \
+  X(Float64, "float64", "at::kDouble")                                         \
+  X(Float16, "float16", "at::kHalf")                                           \
+  X(BFloat16, "bfloat16", "at::kBFloat16")
 
 /// X(Value, Name): the attribute as written in the source.
 #define OPGEN_ANNOTATION_KINDS(X)                                              \

@@ -54,6 +54,16 @@ inline std::string_view dispatchKeyName(DispatchKey K) { return enumName(K); }
 /// The key named by the annotation's `device="..."` value, if any.
 std::optional<DispatchKey> deviceKey(std::string_view Device);
 
+/// Every `device="..."` value, comma-separated, for messages.
+std::string deviceNames();
+
+/// The dtype an `autocast="..."` op runs in under autocast.
+enum class AutocastDtype { OPGEN_AUTOCAST_DTYPES(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(AutocastDtype, OPGEN_AUTOCAST_DTYPES);
+
+/// The C++ constant of \p D (`at::kFloat`).
+std::string_view autocastScalarType(AutocastDtype D);
+
 /// The language a kernel is written in (from the file that declares it).
 enum class Language { OPGEN_LANGUAGES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
@@ -66,6 +76,7 @@ OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
   X(CustomOp, "tags")                                                          \
   X(CustomOp, "device")                                                        \
   X(CustomOp, "symint")                                                        \
+  X(CustomOp, "autocast")                                                      \
   X(Backward, "device")                                                        \
   X(Backward, "symint")                                                        \
   X(Backward, "name")                                                          \
@@ -303,6 +314,10 @@ struct Op {
   std::vector<FakeOutput> SynthesizedFake;
   /// Training support, when a `[[custom_op_backward]]` names this op.
   std::optional<AutogradInfo> Autograd;
+  /// `autocast="..."`: AutocastCPU and AutocastCUDA kernels run the op in
+  /// this dtype and cast floating outputs back.
+  std::optional<AutocastDtype> Autocast;
+  SourceLoc AutocastLoc; ///< The autocast value that set it.
   /// For a backward op (`ns::op_backward`): the op it differentiates. Without
   /// an Autograd of its own, differentiating it raises a clear error.
   std::string BackwardOf;

@@ -1,6 +1,7 @@
 //===- Names.cpp - Names and literals shared by the emitters -------------===//
 #include "emit/api/Names.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace opgen {
@@ -93,7 +94,14 @@ std::string autogradWrapperName(const OpSchema &S) {
 }
 
 bool hasAutogradKernel(const Op &O) {
-  return O.Autograd || !O.BackwardOf.empty();
+  if (O.Autograd)
+    return true;
+  // A backward op without a backward of its own refuses differentiation,
+  // unless it decomposes (CompositeImplicitAutograd): then its parts do.
+  return !O.BackwardOf.empty() &&
+         std::none_of(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+           return K.Key == DispatchKey::CompositeImplicitAutograd;
+         });
 }
 
 std::vector<std::string> argumentNames(const OpSchema &S) {

@@ -303,7 +303,7 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
   for (const Op &O : L.Ops) {
     if (O.Autograd)
       Body += autogradFunction(O);
-    else if (!O.BackwardOf.empty())
+    else if (hasAutogradKernel(O))
       Body += refusingAutogradFunction(O);
   }
   return renderTemplate(

@@ -36,6 +36,61 @@ std::string synthesizedFakes(const OpLibrary &L) {
   return renderTemplate("registration/fakes.cpp", {}, {{"fakes", Fakes}});
 }
 
+/// The Autocast kernels of `autocast="..."` ops, defined in registration.cpp:
+/// one per op and autocast key (`mylib_op__AutocastCPU`).
+const std::pair<const char *, const char *> AutocastKeys[] = {
+    {"AutocastCPU", "c10::DeviceType::CPU"}, {"AutocastCUDA", "c10::DeviceType::CUDA"}};
+
+std::string autocastName(const OpSchema &S, const std::string &Key) {
+  return opIdentifier(S) + "__" + Key;
+}
+
+std::string autocastKernels(const OpLibrary &L) {
+  std::string Out;
+  for (const Op &O : L.Ops) {
+    if (!O.Autocast)
+      continue;
+    const OpSchema &S = O.Schema;
+    const std::string To(autocastScalarType(*O.Autocast));
+    CppSignature Sig = cppSignature(S);
+    for (const auto &[Key, Device] : AutocastKeys) {
+      std::vector<std::string> Notes, Args;
+      for (const Argument &A : S.Arguments) {
+        if (!A.Ty.isTensorLike()) {
+          Args.push_back(A.Name);
+          continue;
+        }
+        Notes.push_back("opgen::rt::note_floating_dtype(dtype, " + A.Name + ");");
+        Args.push_back("opgen::rt::autocast_input(" + To + ", " + A.Name + ", " +
+                       Device + ")");
+      }
+      std::string Call = "op.call(" + join(Args, ",\n              ") + ")";
+      Call = S.Returns.empty()
+                 ? Call
+                 : "return opgen::rt::autocast_output(\n      " + Call + ",\n      dtype)";
+      Out += renderTemplate(
+          "registration/autocast.cpp",
+          {{"op", S.fullName()},
+           {"key", Key},
+           {"dtype", std::string(enumName(*O.Autocast))},
+           {"signature", kernelSignature(S, autocastName(S, Key))},
+           {"op_name", quote(S.qualifiedName())},
+           {"overload", quote(S.Overload)},
+           {"function_type", Sig.functionType()},
+           {"note_dtypes", S.Returns.empty()
+                               ? ""
+                               : "std::optional<at::ScalarType> dtype;\n" +
+                                     join(Notes, "\n")},
+           {"call", Call}});
+    }
+  }
+  if (Out.empty())
+    return "";
+  return "// Autocast kernels of the ops with autocast=\"...\".\n"
+         "namespace opgen_generated {\n\n" +
+         Out + "} // namespace opgen_generated\n\n";
+}
+
 /// A TORCH_LIBRARY_IMPL block of \p Ns for \p Key, or nothing without
 /// kernels.
 std::string implBlock(const std::string &Ns, const std::string &Key,
@@ -53,7 +108,7 @@ TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
 } // namespace
 
 std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
-  std::string Blocks = synthesizedFakes(L);
+  std::string Blocks = synthesizedFakes(L) + autocastKernels(L);
   for (const std::string &Ns : namespaces(L)) {
     std::vector<TemplateRecord> Defs;
     for (const Op &O : L.Ops) {
@@ -71,8 +126,7 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
                              {{"namespace", Ns},
                               {"python_module", quote(L.fakeModuleName())}},
                              {{"defs", Defs}});
-    for (DispatchKey Key : {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta,
-                            DispatchKey::CompositeExplicitAutograd}) {
+    for (DispatchKey Key : enumValues<DispatchKey>()) {
       std::vector<TemplateRecord> Impls;
       for (const Op &O : L.Ops) {
         if (O.Schema.Namespace != Ns)
@@ -89,11 +143,21 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
     for (const Op &O : L.Ops)
       if (O.Schema.Namespace == Ns && hasAutogradKernel(O))
         Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
-    Blocks += implBlock(Ns, "Autograd", Autograd) + "\n";
+    Blocks += implBlock(Ns, "Autograd", Autograd);
+    for (const auto &[Key, Device] : AutocastKeys) {
+      std::vector<TemplateRecord> Autocast;
+      for (const Op &O : L.Ops)
+        if (O.Schema.Namespace == Ns && O.Autocast)
+          Autocast.push_back(impl(O.Schema, autocastName(O.Schema, Key)));
+      Blocks += implBlock(Ns, Key, Autocast);
+    }
+    Blocks += "\n";
   }
-  bool Synthesized = false;
-  for (const Op &O : L.Ops)
+  bool Synthesized = false, Autocast = false;
+  for (const Op &O : L.Ops) {
     Synthesized = Synthesized || O.Fake == FakeKind::Synthesized;
+    Autocast = Autocast || O.Autocast;
+  }
   return renderTemplate("registration.cpp",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"fake_includes",
@@ -101,6 +165,10 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
                                         "#include <ATen/ops/empty_like.h>\n"
                                         "#include <opgen/runtime.h>\n"
                                       : ""},
+                         {"autocast_includes",
+                          Autocast ? "#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                     "#include <opgen/runtime_autocast.h>\n"
+                                   : ""},
                          {"blocks", Blocks}});
 }
 

@@ -85,7 +85,7 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
       for (size_t I = 0; I < O.Schema.Arguments.size(); ++I)
         Args.push_back(convertArgument(O.Schema.Arguments[I], K.Params[I]));
       std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
-      bool Cuda = K.Key == DispatchKey::CUDA;
+      bool Cuda = K.Key == DispatchKey::CUDA || K.Key == DispatchKey::QuantizedCUDA;
       NeedsCuda = NeedsCuda || Cuda;
       Wrappers.push_back(
           {{"provenance", provenance(O, K)},

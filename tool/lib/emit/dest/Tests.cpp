@@ -2,6 +2,7 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -12,15 +13,28 @@ namespace {
 std::vector<std::string> pyDevices(const Op &O) {
   std::set<std::string> Devices;
   for (const Kernel &K : O.Kernels) {
-    if (K.Key == DispatchKey::CPU || K.Key == DispatchKey::CompositeExplicitAutograd)
+    // Quantized, XPU, MPS and PrivateUse1 kernels are not tested: the
+    // samples are plain CPU and CUDA tensors.
+    bool Composite = K.Key == DispatchKey::CompositeExplicitAutograd ||
+                     K.Key == DispatchKey::CompositeImplicitAutograd;
+    if (K.Key == DispatchKey::CPU || Composite)
       Devices.insert("cpu");
-    if (K.Key == DispatchKey::CUDA || K.Key == DispatchKey::CompositeExplicitAutograd)
+    if (K.Key == DispatchKey::CUDA || Composite)
       Devices.insert("cuda");
   }
   std::vector<std::string> Out;
   for (const std::string &D : Devices)
     Out.push_back(quote(D));
   return Out;
+}
+
+/// Whether the op has autograd: a backward's glue, or a
+/// CompositeImplicitAutograd kernel differentiated through its decomposition.
+bool differentiable(const Op &O) {
+  return O.Autograd ||
+         std::any_of(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+           return K.Key == DispatchKey::CompositeImplicitAutograd;
+         });
 }
 
 /// A return that aliases an input (`-> Tensor(a!)`): torch 2.11's
@@ -75,7 +89,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << (O.hasFake() ? "True" : L.hasAuthorFakeModule() ? "None" : "False") << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
-        << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
+        << "        \"has_autograd\": " << (differentiable(O) ? "True" : "False") << ",\n"
         << "        \"backward_of\": " << (O.BackwardOf.empty() ? "None" : quote(O.BackwardOf))
         << ",\n"
         << "        \"arguments\": [\n";
