@@ -62,4 +62,12 @@ at::Tensor nms(const at::Tensor &dets, const at::Tensor &scores,
   return out;
 }
 
+// Quantized boxes and scores (QuantizedCPU): dequantize and suppress as for
+// float ones; one op with two kernels.
+[[custom_op("vision::nms", device="quantizedcpu")]]
+at::Tensor qnms(const at::Tensor &dets, const at::Tensor &scores,
+                double iou_threshold) {
+  return nms(dets.dequantize(), scores.dequantize(), iou_threshold);
+}
+
 } // namespace vision_example

@@ -99,7 +99,11 @@ void forEachSample(const at::Tensor &rois, double spatial_scale,
 
 } // namespace
 
-[[custom_op("vision::roi_align", symint="pooled_height,pooled_width")]]
+// autocast="float32": under torch.autocast the op runs in float32 and
+// returns the input's dtype, what torchvision's hand-written autocast
+// kernel does.
+[[custom_op("vision::roi_align", symint="pooled_height,pooled_width",
+            autocast="float32")]]
 at::Tensor roi_align(const at::Tensor &input, const at::Tensor &rois,
                      double spatial_scale, int64_t pooled_height,
                      int64_t pooled_width, int64_t sampling_ratio,

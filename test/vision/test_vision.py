@@ -163,3 +163,31 @@ def test_nms_under_compile_has_a_dynamic_length():
     (dets, scores, iou), _ = SAMPLES["vision::nms"]("cpu", torch.float32)[0]
     compiled = torch.compile(lambda d, s: torch.ops.vision.nms(d, s, iou), fullgraph=True)
     torch.testing.assert_close(compiled(dets, scores), reference_nms(dets, scores, iou))
+
+
+def test_nms_quantized_kernel():
+    """nms has a QuantizedCPU kernel: quantized boxes and scores give what
+    the float kernel gives on their dequantized values."""
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("vision::nms", "QuantizedCPU")
+    (dets, scores, iou), _ = SAMPLES["vision::nms"]("cpu", torch.float32)[0]
+    qdets = torch.quantize_per_tensor(dets, 0.25, 0, torch.quint8)
+    qscores = torch.quantize_per_tensor(scores, 0.01, 0, torch.quint8)
+    kept = torch.ops.vision.nms(qdets, qscores, iou)
+    assert kept.dtype == torch.long
+    torch.testing.assert_close(kept, reference_nms(qdets.dequantize(), qscores.dequantize(), iou))
+    torch.testing.assert_close(kept, torch.ops.vision.nms(qdets.dequantize(),
+                                                          qscores.dequantize(), iou))
+
+
+def test_roi_align_autocast_runs_in_float32_and_returns_bfloat16():
+    """autocast="float32": under torch.autocast with bfloat16 inputs the
+    float32 kernel runs and the result comes back in bfloat16; outside
+    autocast the same call is the kernel's own business."""
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("vision::roi_align", "AutocastCPU")
+    (x, rois, *rest), _ = SAMPLES["vision::roi_align"]("cpu", torch.float32)[0]
+    xb, roisb = x.to(torch.bfloat16), rois.to(torch.bfloat16)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        out = torch.ops.vision.roi_align(xb, roisb, *rest)
+    assert out.dtype == torch.bfloat16
+    expected = torch.ops.vision.roi_align(xb.float(), roisb.float(), *rest)
+    torch.testing.assert_close(out, expected.to(torch.bfloat16), rtol=0, atol=0)
