@@ -471,7 +471,7 @@ std::optional<Binding> parseBinding(const std::string &Text) {
   return B;
 }
 
-/// The schema type a parameter bound to \p M must have, as the hint says it.
+/// Whether a parameter of schema type \p T can be bound to \p M.
 bool bindingFits(BoundMetadata M, const Type &T) {
   bool Int = T.Base == BaseType::Int || T.Base == BaseType::SymInt;
   bool Plain = !T.Optional && !T.ElementOptional;
@@ -490,36 +490,15 @@ bool bindingFits(BoundMetadata M, const Type &T) {
   return false;
 }
 
-const char *bindingSchemaType(BoundMetadata M) {
-  switch (M) {
-  case BoundMetadata::Size:
-    return "int";
-  case BoundMetadata::Sizes:
-    return "int[]";
-  case BoundMetadata::Dim:
-    return "int";
-  case BoundMetadata::ScalarType:
-    return "ScalarType";
-  case BoundMetadata::Device:
-    return "Device";
-  }
-  return "";
-}
-
-const char *bindingTypeHint(BoundMetadata M) {
-  switch (M) {
-  case BoundMetadata::Size:
-    return "int64_t (with symint=\"...\" for a SymInt in the schema) or c10::SymInt";
-  case BoundMetadata::Sizes:
-    return "std::vector<int64_t>, c10::IntArrayRef or c10::SymIntArrayRef";
-  case BoundMetadata::Dim:
-    return "int64_t";
-  case BoundMetadata::ScalarType:
-    return "at::ScalarType";
-  case BoundMetadata::Device:
-    return "at::Device";
-  }
-  return "";
+/// The schema type of \p M and the C++ types a parameter bound to it may
+/// take (OPGEN_BOUND_METADATA).
+std::pair<const char *, const char *> boundMetadataTypes(BoundMetadata M) {
+  static const std::pair<const char *, const char *> Types[] = {
+#define OPGEN_BOUND_TYPES(Value, Name, SchemaType, CppTypes) {SchemaType, CppTypes},
+      OPGEN_BOUND_METADATA(OPGEN_BOUND_TYPES)
+#undef OPGEN_BOUND_TYPES
+  };
+  return Types[static_cast<size_t>(M)];
 }
 
 /// Matches a backward parameter name to an output gradient, an output or a
@@ -655,10 +634,9 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
                                                  : "") +
           ")";
       if (!bindingFits(Bound.Metadata, P.Ty)) {
+        auto [SchemaType, CppTypes] = boundMetadataTypes(Bound.Metadata);
         Diags.report(DiagId::BindType, Loc,
-                     {P.Name, printType(P.Ty), Read,
-                      bindingSchemaType(Bound.Metadata),
-                      bindingTypeHint(Bound.Metadata)});
+                     {P.Name, printType(P.Ty), Read, SchemaType, CppTypes});
         continue;
       }
       BackwardInput In{BackwardInput::Kind::Bound, Index, P.Name};

@@ -89,14 +89,18 @@
   X(Synthesized, "synthesized")                                                \
   X(Composite, "composite")
 
-/// X(Value, Name): the metadata of a forward tensor a backward parameter can
-/// be bound to (`bind="n=x.size(0)"`), named as the method that reads it.
+/// X(Value, Name, SchemaType, CppTypes): the metadata of a forward tensor a
+/// backward parameter can be bound to (`bind="n=x.size(0)"`), named as the
+/// method that reads it, with the schema type it has and the C++ types a
+/// bound parameter may take (the BindType hint).
 #define OPGEN_BOUND_METADATA(X)                                                \
-  X(Size, "size")                                                              \
-  X(Sizes, "sizes")                                                            \
-  X(Dim, "dim")                                                                \
-  X(ScalarType, "scalar_type")                                                 \
-  X(Device, "device")
+  X(Size, "size", "int",                                                       \
+    "int64_t (with symint=\"...\" for a SymInt in the schema) or c10::SymInt") \
+  X(Sizes, "sizes", "int[]",                                                   \
+    "std::vector<int64_t>, c10::IntArrayRef or c10::SymIntArrayRef")          \
+  X(Dim, "dim", "int", "int64_t")                                              \
+  X(ScalarType, "scalar_type", "ScalarType", "at::ScalarType")                 \
+  X(Device, "device", "Device", "at::Device")
 
 namespace opgen {
 
