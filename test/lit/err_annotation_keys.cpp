@@ -76,6 +76,16 @@ at::Tensor& ref_optional(const at::Tensor& x, std::optional<at::Tensor> maybe);
 [[custom_op("ek::tuple_refs", mutates="a")]]
 std::tuple<at::Tensor&, at::Tensor&> tuple_refs(at::Tensor& a, const at::Tensor& b);
 
+// ... and, where the body shows it, the elements in that order.
+// CHECK: err_annotation_keys.cpp:[[@LINE+6]]:19: error: element 0 of the returned tuple is 'b', but the schema has it alias 'a' [ReturnRefTupleOrder]{{$}}
+// CHECK: note: hint: return the out tensors in parameter order, the order of their alias sets: return {a, b};{{$}}
+[[custom_op("ek::tuple_order", mutates="a, b")]]
+std::tuple<at::Tensor&, at::Tensor&> tuple_order(at::Tensor& a, at::Tensor& b) {
+  a.zero_();
+  b.zero_();
+  return std::tie(b, a);
+}
+
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'aliases' names 'y', which is not a parameter of 'alias_missing' [AliasesUnknownParam]{{$}}
 // CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: note: hint: parameters are: x{{$}}
 [[custom_op("ek::alias_missing", aliases="y")]] at::Tensor alias_missing(const at::Tensor& x);

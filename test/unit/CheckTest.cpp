@@ -163,6 +163,37 @@ TEST(CheckTest, TupleOfReferencesNeedsOneMutatedTensorPerElement) {
   }
 }
 
+TEST(CheckTest, TupleOfReferencesMustReturnInTheOrderTheBodyShows) {
+  for (bool Swapped : {false, true}) {
+    AnnotatedFunction Fn = function(
+        "mylib::f", {{"a", tensor(), true}, {"b", tensor(), true}},
+        {tensorReturn(), tensorReturn()}, {{"mutates", "a, b"}});
+    Fn.Impl.Ret.Reference = true;
+    FakeSynthesis Body;
+    Body.Ok = true;
+    for (const char *Name : {"a", "b"}) {
+      FakeOutput Out;
+      Out.K = FakeOutput::Kind::Argument;
+      Out.Like = Name;
+      Body.Outputs.push_back(Out);
+    }
+    if (Swapped)
+      std::swap(Body.Outputs[0], Body.Outputs[1]);
+    Fn.Impl.Synthesis = Body;
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    EXPECT_EQ(checkOps({Fn}, Diags, L), !Swapped);
+    if (Swapped) {
+      ASSERT_EQ(ids(Diags), std::vector<DiagId>{DiagId::ReturnRefTupleOrder});
+      EXPECT_EQ(Diags.Records[0].Args,
+                (std::vector<std::string>{"0", "b", "a", "a, b"}));
+    } else {
+      EXPECT_EQ(printSchema(L.Ops[0].Schema),
+                "mylib::f(Tensor(a!) a, Tensor(b!) b) -> (Tensor(a!), Tensor(b!))");
+    }
+  }
+}
+
 TEST(CheckTest, AliasesMakesTheReturnAViewAfterTheMutatedSets) {
   AnnotatedFunction Fn = function(
       "mylib::narrow_into", {{"buf", tensor(), true}, {"x", tensor()}},

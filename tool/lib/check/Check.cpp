@@ -241,9 +241,28 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       Diags.report(DiagId::ReturnRefTupleMismatch, Fn.Impl.Loc,
                    {std::to_string(S.Returns.size()),
                     std::to_string(Outs.size())});
-    else
+    else {
       for (size_t I = 0; I < Outs.size(); ++I)
         S.Returns[I].Ty.ElementAlias = Outs[I]->Ty.ElementAlias;
+      // Where the body shows which argument each element returns
+      // (`return {values, indices};`), it must agree.
+      const std::optional<FakeSynthesis> &Body = Fn.Impl.Synthesis;
+      if (Body && Body->Ok && Body->Outputs.size() == Outs.size()) {
+        std::vector<std::string> Order;
+        for (const Argument *A : Outs)
+          Order.push_back(A->Name);
+        for (size_t I = 0; I < Outs.size(); ++I) {
+          const FakeOutput &Out = Body->Outputs[I];
+          if (Out.K == FakeOutput::Kind::Argument && Out.Like != Outs[I]->Name) {
+            Diags.report(DiagId::ReturnRefTupleOrder,
+                         Out.Loc.valid() ? Out.Loc : Fn.Impl.Loc,
+                         {std::to_string(I), Out.Like, Outs[I]->Name,
+                          join(Order, ", ")});
+            break;
+          }
+        }
+      }
+    }
   } else if (Fn.Impl.Ret.Reference) {
     const Argument *Out = nullptr;
     unsigned Count = 0;
