@@ -89,6 +89,14 @@ at::Tensor l_options(const at::Tensor &x) {
 }
 
 // CHECK: note: hint: write one with {{.*}}"nt::l_options"
+
+// A return that `aliases` an input is never an allocation.
+// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:12: note: no fake synthesised for 'nt::m_alias_alloc': the schema says output 0 aliases an argument, but the kernel allocates it
+// CHECK: note: hint: write one with {{.*}}"nt::m_alias_alloc"
+[[custom_op("nt::m_alias_alloc", aliases="x")]]
+at::Tensor m_alias_alloc(const at::Tensor& x) {
+  return at::empty({2}, x.options());
+}
 // CHECK-NOT: note:
 
 } // namespace nt
@@ -96,4 +104,5 @@ at::Tensor l_options(const at::Tensor &x) {
 // Each of them gets the skeleton that raises.
 // FAKES: @torch.library.register_fake("nt::a_view")
 // FAKES: @torch.library.register_fake("nt::l_options")
+// FAKES: @torch.library.register_fake("nt::m_alias_alloc")
 // REG-NOT: TORCH_LIBRARY_IMPL(nt, Meta, m)
