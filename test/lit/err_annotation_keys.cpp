@@ -1,13 +1,17 @@
 // The keys of an annotation: an unknown key, `mutates` naming a missing or a
 // non-tensor parameter (or one twice), `kwonly` naming a missing parameter,
 // an unknown tag or device, an `at::Tensor&` return without exactly one
-// mutated tensor. Errors point at the key's value.
+// mutated tensor (or a tuple of them without as many), `aliases` naming a
+// missing, non-tensor or mutated parameter or with a return that is not one
+// tensor, `returns` with bad names. Errors point at the key's value.
 // RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before
 // RUN: not opgen %s -o %t/out 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: diff -r %t/before %t/out
 #include <opgen/opgen.h>
 
 #include <ATen/core/Tensor.h>
+
+#include <tuple>
 
 namespace ek {
 
@@ -65,5 +69,52 @@ at::Tensor& ref_two(at::Tensor& a, at::Tensor& b);
 // CHECK: note: hint: list the returned out tensor in 'mutates', or return at::Tensor by value
 [[custom_op("ek::ref_optional", mutates="maybe")]]
 at::Tensor& ref_optional(const at::Tensor& x, std::optional<at::Tensor> maybe);
+
+// A tuple of references needs one mutated tensor per element.
+// CHECK: err_annotation_keys.cpp:[[@LINE+3]]:38: error: returning a tuple of 2 'at::Tensor&' needs 2 mutated tensors to alias, found 1 [ReturnRefTupleMismatch]{{$}}
+// CHECK: note: hint: element i of the tuple returns the i-th tensor in 'mutates' (in parameter order); list exactly the returned out tensors, or return the tuple by value{{$}}
+[[custom_op("ek::tuple_refs", mutates="a")]]
+std::tuple<at::Tensor&, at::Tensor&> tuple_refs(at::Tensor& a, const at::Tensor& b);
+
+// ... and, where the body shows it, the elements in that order.
+// CHECK: err_annotation_keys.cpp:[[@LINE+6]]:19: error: element 0 of the returned tuple is 'b', but the schema has it alias 'a' [ReturnRefTupleOrder]{{$}}
+// CHECK: note: hint: return the out tensors in parameter order, the order of their alias sets: return {a, b};{{$}}
+[[custom_op("ek::tuple_order", mutates="a, b")]]
+std::tuple<at::Tensor&, at::Tensor&> tuple_order(at::Tensor& a, at::Tensor& b) {
+  a.zero_();
+  b.zero_();
+  return std::tie(b, a);
+}
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'aliases' names 'y', which is not a parameter of 'alias_missing' [AliasesUnknownParam]{{$}}
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: note: hint: parameters are: x{{$}}
+[[custom_op("ek::alias_missing", aliases="y")]] at::Tensor alias_missing(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:38: error: 'aliases' cannot name 'n': it has type 'int64_t'; only a plain tensor can be viewed [AliasesInvalid]{{$}}
+// CHECK: note: hint: name the one 'at::Tensor' parameter, not in 'mutates', that the returned tensor is a view of{{$}}
+[[custom_op("ek::alias_int", aliases="n")]] at::Tensor alias_int(const at::Tensor& x, int64_t n);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:55: error: 'aliases' cannot name 'x': 'mutates' lists it; to return the written argument itself, return it as 'at::Tensor&' [AliasesInvalid]{{$}}
+[[custom_op("ek::alias_mutated", mutates="x", aliases="x")]] at::Tensor alias_mutated(at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: error: 'aliases' cannot name 'x, y': a returned view shares storage with exactly one parameter [AliasesInvalid]{{$}}
+[[custom_op("ek::alias_two", aliases="x, y")]] at::Tensor alias_two(const at::Tensor& x, const at::Tensor& y);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: 'aliases' makes the return a view of 'x', but 'alias_pair' returns 'std::tuple<at::Tensor, at::Tensor>' [AliasesBadReturn]{{$}}
+// CHECK: note: hint: return one at::Tensor by value that shares storage with 'x'{{$}}
+[[custom_op("ek::alias_pair", aliases="x")]] std::tuple<at::Tensor, at::Tensor> alias_pair(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: error: 'aliases' makes the return a view of 'x', but 'alias_void' returns 'void' [AliasesBadReturn]{{$}}
+[[custom_op("ek::alias_void", aliases="x")]] void alias_void(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'returns' cannot name the outputs of 'returns_count': 1 name for 2 returned values [ReturnsInvalid]{{$}}
+// CHECK: note: hint: give one identifier per returned value, in order, e.g. returns="values,indices"{{$}}
+[[custom_op("ek::returns_count", returns="values")]] std::tuple<at::Tensor, at::Tensor> returns_count(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:44: error: 'returns' cannot name the outputs of 'returns_keyword': 'in' is not a name torch accepts [ReturnsInvalid]{{$}}
+[[custom_op("ek::returns_keyword", returns="in")]] at::Tensor returns_keyword(const at::Tensor& x);
+
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: error: 'returns' cannot name the outputs of 'returns_twice': 'a' is named twice [ReturnsInvalid]{{$}}
+[[custom_op("ek::returns_twice", returns="a, a")]] std::tuple<at::Tensor, at::Tensor> returns_twice(const at::Tensor& x);
 
 } // namespace ek

@@ -89,6 +89,16 @@ at::Tensor l_options(const at::Tensor &x) {
   return at::empty({2}, at::TensorOptions().dtype(at::kFloat));
 }
 
+// CHECK: note: hint: write one with {{.*}}"nt::l_options"
+
+// A return that `aliases` an input is never an allocation.
+// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:12: note: no fake synthesised for 'nt::m_alias_alloc': the schema says output 0 aliases an argument, but the kernel allocates it
+// CHECK: note: hint: write one with {{.*}}"nt::m_alias_alloc"
+[[custom_op("nt::m_alias_alloc", aliases="x")]]
+at::Tensor m_alias_alloc(const at::Tensor& x) {
+  return at::empty({2}, x.options());
+}
+
 // A size read from a local tensor that holds no argument: the note names the
 // read that stopped synthesis, not the local's initialiser.
 // CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': 'output.sizes()' reads 'output', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
@@ -118,6 +128,8 @@ at::Tensor n_chain(const at::Tensor &x) {
 // Each of them gets the skeleton that raises.
 // FAKES: @torch.library.register_fake("nt::a_view")
 // FAKES: @torch.library.register_fake("nt::l_options")
+// FAKES: @torch.library.register_fake("nt::m_alias_alloc")
+
 // FAKES: @torch.library.register_fake("nt::m_local")
 // FAKES: @torch.library.register_fake("nt::n_chain")
 // REG-NOT: TORCH_LIBRARY_IMPL(nt, Meta, m)

@@ -1,6 +1,7 @@
 // Returns (docs/types.md): at::Tensor, std::tuple, std::vector<at::Tensor>, void,
-// scalars and lists, optionals, and the `at::Tensor&` out-variant that
-// aliases the mutated argument.
+// scalars and lists (str[] too), optionals, the `at::Tensor&` out-variant that
+// aliases the mutated argument (or a tuple of them), views (`aliases`) and
+// named returns (`returns`).
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
@@ -89,5 +90,39 @@ at::Tensor& out_variant(const at::Tensor& x, at::Tensor& out);
 // MANIFEST-DAG: "schema": "rt::inplace_(Tensor(a!)? maybe, Tensor(b!) self, float alpha) -> Tensor(b!)",
 [[custom_op("rt::inplace_", mutates="self, maybe")]]
 at::Tensor& inplace_(std::optional<at::Tensor> maybe, at::Tensor& self, double alpha);
+
+// A tuple of `at::Tensor&`: element i returns the i-th mutated tensor.
+// REG-DAG: m.def("outs2(Tensor x, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))");
+// MANIFEST-DAG: "schema": "rt::outs2(Tensor x, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))",
+[[custom_op("rt::outs2", mutates="values, indices")]]
+std::tuple<at::Tensor&, at::Tensor&> outs2(const at::Tensor& x, at::Tensor& values,
+                                           at::Tensor& indices);
+
+// `aliases="x"`: the returned tensor is a view of x, which is not written.
+// REG-DAG: m.def("view_of(Tensor(a) x, int n) -> Tensor(a)");
+// MANIFEST-DAG: "schema": "rt::view_of(Tensor(a) x, int n) -> Tensor(a)",
+[[custom_op("rt::view_of", aliases="x")]]
+at::Tensor view_of(const at::Tensor& x, int64_t n);
+
+// ... after the alias sets of the mutated arguments.
+// REG-DAG: m.def("view_and_write(Tensor(a!) buf, Tensor(b) x) -> Tensor(b)");
+[[custom_op("rt::view_and_write", mutates="buf", aliases="x")]]
+at::Tensor view_and_write(at::Tensor& buf, const at::Tensor& x);
+
+// `returns="..."` names the outputs.
+// REG-DAG: m.def("named(Tensor x) -> (Tensor packed_segments, Tensor? presence_mask)");
+// MANIFEST-DAG: "schema": "rt::named(Tensor x) -> (Tensor packed_segments, Tensor? presence_mask)",
+[[custom_op("rt::named", returns="packed_segments, presence_mask")]]
+std::tuple<at::Tensor, std::optional<at::Tensor>> named(const at::Tensor& x);
+
+// REG-DAG: m.def("named_outs(Tensor(a!) a, Tensor(b!) b) -> (Tensor(a!) first, Tensor(b!) second)");
+[[custom_op("rt::named_outs", mutates="a,b", returns="first,second")]]
+std::tuple<at::Tensor&, at::Tensor&> named_outs(at::Tensor& a, at::Tensor& b);
+
+// `std::vector<std::string>` returns `str[]`.
+// REG-DAG: m.def("names(Tensor x) -> str[]");
+// MANIFEST-DAG: "schema": "rt::names(Tensor x) -> str[]",
+[[custom_op("rt::names")]]
+std::vector<std::string> names(const at::Tensor& x);
 
 } // namespace rt

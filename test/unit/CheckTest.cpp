@@ -131,6 +131,130 @@ TEST(CheckTest, ReturnedReferenceNeedsExactlyOneMutatedTensor) {
   EXPECT_EQ(Diags.Records[0].Args[0], "0");
 }
 
+TEST(CheckTest, TupleOfReferencesReturnsTheMutatedTensorsInOrder) {
+  AnnotatedFunction Fn = function(
+      "mylib::topk.out",
+      {{"x", tensor()}, {"values", tensor(), true}, {"maybe", optionalTensor(), true},
+       {"indices", tensor(), true}},
+      {tensorReturn(), tensorReturn()}, {{"mutates", "indices, maybe, values"}});
+  Fn.Impl.Ret.Reference = true;
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  // The optional tensor has a set but no tuple element returns it.
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::topk.out(Tensor x, Tensor(a!) values, Tensor(b!)? maybe, "
+            "Tensor(c!) indices) -> (Tensor(a!), Tensor(c!))");
+  EXPECT_TRUE(Diags.Records.empty());
+}
+
+TEST(CheckTest, TupleOfReferencesNeedsOneMutatedTensorPerElement) {
+  for (const char *Mutates : {"a", "a, b, c"}) {
+    AnnotatedFunction Fn = function(
+        "mylib::f", {{"a", tensor(), true}, {"b", tensor(), true}, {"c", tensor(), true}},
+        {tensorReturn(), tensorReturn()}, {{"mutates", Mutates}});
+    Fn.Impl.Ret.Reference = true;
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    EXPECT_FALSE(checkOps({Fn}, Diags, L)) << Mutates;
+    ASSERT_FALSE(Diags.Records.empty());
+    EXPECT_EQ(Diags.Records.back().Id, DiagId::ReturnRefTupleMismatch);
+    EXPECT_EQ(Diags.Records.back().Args[0], "2");
+  }
+}
+
+TEST(CheckTest, TupleOfReferencesMustReturnInTheOrderTheBodyShows) {
+  for (bool Swapped : {false, true}) {
+    AnnotatedFunction Fn = function(
+        "mylib::f", {{"a", tensor(), true}, {"b", tensor(), true}},
+        {tensorReturn(), tensorReturn()}, {{"mutates", "a, b"}});
+    Fn.Impl.Ret.Reference = true;
+    FakeSynthesis Body;
+    Body.Ok = true;
+    for (const char *Name : {"a", "b"}) {
+      FakeOutput Out;
+      Out.K = FakeOutput::Kind::Argument;
+      Out.Like = Name;
+      Body.Outputs.push_back(Out);
+    }
+    if (Swapped)
+      std::swap(Body.Outputs[0], Body.Outputs[1]);
+    Fn.Impl.Synthesis = Body;
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    EXPECT_EQ(checkOps({Fn}, Diags, L), !Swapped);
+    if (Swapped) {
+      ASSERT_EQ(ids(Diags), std::vector<DiagId>{DiagId::ReturnRefTupleOrder});
+      EXPECT_EQ(Diags.Records[0].Args,
+                (std::vector<std::string>{"0", "b", "a", "a, b"}));
+    } else {
+      EXPECT_EQ(printSchema(L.Ops[0].Schema),
+                "mylib::f(Tensor(a!) a, Tensor(b!) b) -> (Tensor(a!), Tensor(b!))");
+    }
+  }
+}
+
+TEST(CheckTest, AliasesMakesTheReturnAViewAfterTheMutatedSets) {
+  AnnotatedFunction Fn = function(
+      "mylib::narrow_into", {{"buf", tensor(), true}, {"x", tensor()}},
+      {tensorReturn()}, {{"mutates", "buf"}, {"aliases", "x"}});
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::narrow_into(Tensor(a!) buf, Tensor(b) x) -> Tensor(b)");
+  EXPECT_FALSE(L.Ops[0].Schema.Returns[0].Ty.alias()->IsWrite);
+  EXPECT_TRUE(Diags.Records.empty());
+}
+
+TEST(CheckTest, ReturnsNamesTheOutputs) {
+  AnnotatedFunction Fn = function(
+      "mylib::pack", {{"x", tensor()}}, {tensorReturn(), {"", optionalTensor()}},
+      {{"returns", " packed_segments ,presence_mask"}});
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::pack(Tensor x) -> (Tensor packed_segments, Tensor? presence_mask)");
+  EXPECT_EQ(parseSchema(printSchema(L.Ops[0].Schema)), L.Ops[0].Schema);
+}
+
+TEST(CheckTest, ReportsMisusedAliasesAndReturns) {
+  struct Case {
+    std::vector<std::pair<std::string, std::string>> Keys;
+    std::vector<Return> Returns;
+    DiagId Expected;
+  } Cases[] = {
+      {{{"aliases", "nope"}}, {tensorReturn()}, DiagId::AliasesUnknownParam},
+      {{{"aliases", "n"}}, {tensorReturn()}, DiagId::AliasesInvalid},
+      {{{"aliases", "maybe"}}, {tensorReturn()}, DiagId::AliasesInvalid},
+      {{{"aliases", "x, y"}}, {tensorReturn()}, DiagId::AliasesInvalid},
+      {{{"aliases", "y"}, {"mutates", "y"}}, {tensorReturn()}, DiagId::AliasesInvalid},
+      {{{"aliases", "x"}}, {}, DiagId::AliasesBadReturn},
+      {{{"aliases", "x"}}, {{"", optionalTensor()}}, DiagId::AliasesBadReturn},
+      {{{"aliases", "x"}}, {tensorReturn(), tensorReturn()}, DiagId::AliasesBadReturn},
+      {{{"returns", "a"}}, {tensorReturn(), tensorReturn()}, DiagId::ReturnsInvalid},
+      {{{"returns", "a,b"}}, {tensorReturn()}, DiagId::ReturnsInvalid},
+      {{{"returns", "a,a"}}, {tensorReturn(), tensorReturn()}, DiagId::ReturnsInvalid},
+      {{{"returns", "in"}}, {tensorReturn()}, DiagId::ReturnsInvalid},
+      {{{"returns", "1st"}}, {tensorReturn()}, DiagId::ReturnsInvalid},
+      {{{"returns", "a"}}, {}, DiagId::ReturnsInvalid},
+  };
+  for (const Case &C : Cases) {
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    EXPECT_FALSE(checkOps({function("mylib::f",
+                                    {{"x", tensor()}, {"y", tensor(), true},
+                                     {"maybe", optionalTensor()},
+                                     {"n", Type::scalar(BaseType::Int)}},
+                                    C.Returns, C.Keys)},
+                          Diags, L))
+        << C.Keys[0].second;
+    ASSERT_FALSE(Diags.Records.empty()) << C.Keys[0].second;
+    EXPECT_EQ(Diags.Records.back().Id, C.Expected) << C.Keys[0].second;
+  }
+}
+
 TEST(CheckTest, ReportsBadKeysAndNames) {
   struct Case {
     std::string Name;

@@ -412,6 +412,39 @@ TEST(SchemaModel, PrintsAHandBuiltSchema) {
   expectRoundTrips(S);
 }
 
+// The return forms the check phase builds for `at::Tensor&` tuples,
+// `aliases`, `returns` and `std::vector<std::string>` (torch prints each so).
+TEST(SchemaModel, PrintsTheReturnFormsOpgenInfers) {
+  Type A = Type::scalar(BaseType::Tensor), B = A, View = A;
+  A.ElementAlias = aliasSet("a", true);
+  B.ElementAlias = aliasSet("b", true);
+  View.ElementAlias = aliasSet("c", false);
+  Type MaybeTensor = Type::scalar(BaseType::Tensor);
+  MaybeTensor.Optional = true;
+
+  OpSchema S;
+  S.Namespace = "ns";
+  S.Name = "f";
+  S.Arguments = {argument("values", A), argument("indices", B),
+                 argument("x", View)};
+  S.Returns = {Return{"", A}, Return{"", B}};
+  EXPECT_EQ(printSchema(S), "ns::f(Tensor(a!) values, Tensor(b!) indices, "
+                            "Tensor(c) x) -> (Tensor(a!), Tensor(b!))");
+  expectRoundTrips(S);
+  S.Returns = {Return{"", View}};
+  EXPECT_EQ(printSignature(S), "(Tensor(a!) values, Tensor(b!) indices, "
+                               "Tensor(c) x) -> Tensor(c)");
+  expectRoundTrips(S);
+  S.Returns = {Return{"packed_segments", Type::scalar(BaseType::Tensor)},
+               Return{"presence_mask", MaybeTensor}};
+  EXPECT_EQ(printSignature(S).substr(printSignature(S).find("->")),
+            "-> (Tensor packed_segments, Tensor? presence_mask)");
+  expectRoundTrips(S);
+  S.Returns = {Return{"", Type::list(BaseType::Str)}};
+  EXPECT_EQ(printSignature(S).substr(printSignature(S).find("->")), "-> str[]");
+  expectRoundTrips(S);
+}
+
 TEST(SchemaModel, SchemaWithoutNamespaceOrOverload) {
   OpSchema S;
   S.Name = "relu";

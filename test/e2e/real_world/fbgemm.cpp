@@ -189,6 +189,13 @@ Tensor index_select_dim0(
     std::optional<c10::SymInt> consecutive_range_length = 0,
     std::optional<bool> skip_indices_sorting_fwd = std::nullopt);
 
+// from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3908
+[[custom_op("fbgemm::pack_segments_v2",
+            returns="packed_segments, presence_mask")]]
+std::tuple<Tensor, std::optional<Tensor>> pack_segments_v2_cpu(
+    const Tensor& t_in, const Tensor& lengths, const at::SymInt max_length,
+    const bool pad_minf = false, const bool return_presence_mask = false);
+
 // from: pytorch/FBGEMM:fbgemm_gpu/src/sparse_ops/sparse_ops_cpu.cpp:3932
 [[custom_op("fbgemm::group_index_select_dim0")]]
 std::vector<Tensor> group_index_select_dim0(at::TensorList input_group,

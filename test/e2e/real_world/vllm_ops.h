@@ -170,6 +170,16 @@ std::string join_shm_manager(int64_t handle, const std::string& name);
 [[custom_op("_C::init_cpu_threads_env")]]
 std::string init_cpu_threads_env(const std::string& cpu_ids);
 
+// from: vllm-project/vllm:csrc/torch_bindings.cpp:290
+[[custom_op("_C::machete_supported_schedules")]]
+std::vector<std::string> supported_schedules(
+    at::ScalarType a_type, int64_t b_type,
+    std::optional<at::ScalarType> maybe_group_scales_type,
+    std::optional<at::ScalarType> maybe_group_zeros_type,
+    std::optional<at::ScalarType> maybe_channel_scales_type,
+    std::optional<at::ScalarType> maybe_token_scales_type,
+    std::optional<at::ScalarType> maybe_out_type);
+
 // from: vllm-project/vllm:csrc/torch_bindings.cpp:300
 [[custom_op("_C::machete_mm")]]
 torch::Tensor mm(torch::Tensor const& A, torch::Tensor const& B,

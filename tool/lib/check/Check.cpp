@@ -231,7 +231,40 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
   }
   checkMutationAgainstBody(Fn, Mutated, Diags);
 
-  if (Fn.Impl.Ret.Reference) {
+  if (Fn.Impl.Ret.Reference && S.Returns.size() > 1) {
+    // `std::tuple<at::Tensor&, ...>`: element i returns the i-th mutated
+    // plain tensor, in parameter order; the counts must match exactly.
+    std::vector<const Argument *> Outs;
+    for (const Argument &A : S.Arguments)
+      if (A.Ty.ElementAlias && !A.Ty.IsList && !A.Ty.Optional)
+        Outs.push_back(&A);
+    if (Outs.size() != S.Returns.size())
+      Diags.report(DiagId::ReturnRefTupleMismatch, Fn.Impl.Loc,
+                   {std::to_string(S.Returns.size()),
+                    std::to_string(Outs.size())});
+    else {
+      for (size_t I = 0; I < Outs.size(); ++I)
+        S.Returns[I].Ty.ElementAlias = Outs[I]->Ty.ElementAlias;
+      // Where the body shows which argument each element returns
+      // (`return {values, indices};`), it must agree.
+      const std::optional<FakeSynthesis> &Body = Fn.Impl.Synthesis;
+      if (Body && Body->Ok && Body->Outputs.size() == Outs.size()) {
+        std::vector<std::string> Order;
+        for (const Argument *A : Outs)
+          Order.push_back(A->Name);
+        for (size_t I = 0; I < Outs.size(); ++I) {
+          const FakeOutput &Out = Body->Outputs[I];
+          if (Out.K == FakeOutput::Kind::Argument && Out.Like != Outs[I]->Name) {
+            Diags.report(DiagId::ReturnRefTupleOrder,
+                         Out.Loc.valid() ? Out.Loc : Fn.Impl.Loc,
+                         {std::to_string(I), Out.Like, Outs[I]->Name,
+                          join(Order, ", ")});
+            break;
+          }
+        }
+      }
+    }
+  } else if (Fn.Impl.Ret.Reference) {
     const Argument *Out = nullptr;
     unsigned Count = 0;
     // The reference can only alias a plain `Tensor`: not a list, and not an
@@ -246,6 +279,64 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
                    {std::to_string(Count)});
     else
       S.Returns.front().Ty.ElementAlias = Out->Ty.ElementAlias;
+  }
+
+  // `aliases="x"`: the returned tensor is a view of `x` (no write):
+  // `Tensor(a) x -> Tensor(a)`, the set after the mutated ones.
+  if (const AnnotationValue *V = Attr.find("aliases")) {
+    std::vector<std::string> Names = splitList(V->Text);
+    Argument *A = Names.size() == 1 ? findArg(Names.front()) : nullptr;
+    std::string Ret = Fn.Impl.Ret.Spelling.empty() ? "void"
+                                                   : Fn.Impl.Ret.Spelling;
+    if (Names.size() != 1)
+      Diags.report(DiagId::AliasesInvalid, V->Loc,
+                   {V->Text, "a returned view shares storage with exactly one "
+                             "parameter"});
+    else if (!A)
+      Diags.report(DiagId::AliasesUnknownParam, V->Loc,
+                   {Names.front(), S.Name, paramNames(S)});
+    else if (!A->Ty.isPlainTensor())
+      Diags.report(DiagId::AliasesInvalid, V->Loc,
+                   {A->Name, "it has type '" + spelling(*A) +
+                                 "'; only a plain tensor can be viewed"});
+    else if (Mutated.count(A->Name))
+      Diags.report(DiagId::AliasesInvalid, V->Loc,
+                   {A->Name, "'mutates' lists it; to return the written "
+                             "argument itself, return it as 'at::Tensor&'"});
+    else if (S.Returns.size() != 1 || !S.Returns.front().Ty.isPlainTensor() ||
+             Fn.Impl.Ret.Reference)
+      Diags.report(DiagId::AliasesBadReturn, V->Loc, {A->Name, S.Name, Ret});
+    else {
+      AliasInfo Alias;
+      Alias.BeforeSets = {aliasSetName(NextSet++)};
+      A->Ty.ElementAlias = Alias;
+      S.Returns.front().Ty.ElementAlias = Alias;
+    }
+  }
+
+  // `returns="values,indices"`: names the outputs, in order.
+  if (const AnnotationValue *V = Attr.find("returns")) {
+    std::vector<std::string> Names = splitList(V->Text);
+    std::set<std::string> Seen;
+    std::string Why;
+    for (const std::string &N : Names) {
+      if (!isIdentifier(N))
+        Why = "'" + N + "' is not a name torch accepts";
+      else if (!Seen.insert(N).second)
+        Why = "'" + N + "' is named twice";
+      if (!Why.empty())
+        break;
+    }
+    if (Why.empty() && Names.size() != S.Returns.size())
+      Why = std::to_string(Names.size()) + " name" +
+            (Names.size() == 1 ? "" : "s") + " for " +
+            std::to_string(S.Returns.size()) + " returned value" +
+            (S.Returns.size() == 1 ? "" : "s");
+    if (!Why.empty())
+      Diags.report(DiagId::ReturnsInvalid, V->Loc, {S.Name, Why});
+    else
+      for (size_t I = 0; I < Names.size(); ++I)
+        S.Returns[I].Name = Names[I];
   }
 
   if (const AnnotationValue *V = Attr.find("kwonly")) {
@@ -373,8 +464,10 @@ void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
       Fake.Arguments[I].Ty.ElementAlias = O.Schema.Arguments[I].Ty.ElementAlias;
     }
   if (Fake.Returns.size() == O.Schema.Returns.size())
-    for (size_t I = 0; I < Fake.Returns.size(); ++I)
+    for (size_t I = 0; I < Fake.Returns.size(); ++I) {
       Fake.Returns[I].Ty.ElementAlias = O.Schema.Returns[I].Ty.ElementAlias;
+      Fake.Returns[I].Name = O.Schema.Returns[I].Name;
+    }
   if (!unify(O.Schema, Fake)) {
     Diags.report(DiagId::FakeSignatureMismatch, Fn.Impl.Loc,
                  {Name->fullName(), printSchema(Fake)});

@@ -33,9 +33,17 @@ namespace {
 llvm::Error acceptSynthesis(const Op &O, const FakeSynthesis &S) {
   for (size_t I = 0; I < S.Outputs.size() && I < O.Schema.Returns.size(); ++I) {
     const FakeOutput &Out = S.Outputs[I];
-    if (Out.K != FakeOutput::Kind::Argument)
-      continue;
     const AliasInfo *RetAlias = O.Schema.Returns[I].Ty.alias();
+    // A return that aliases an argument (`Tensor(a!)`, a view `Tensor(a)`)
+    // is never a fresh allocation: a fake that allocates it would lie.
+    if (Out.K != FakeOutput::Kind::Argument) {
+      if (RetAlias)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "the schema says output " + std::to_string(I) +
+                " aliases an argument, but the kernel allocates it");
+      continue;
+    }
     const Argument *Arg = nullptr;
     for (const Argument &A : O.Schema.Arguments)
       if (A.Name == Out.Like)

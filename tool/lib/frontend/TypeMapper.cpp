@@ -289,12 +289,29 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
       if (Elements.size() < 2)
         return unsupported(
             "a tuple needs two or more elements; return the element itself");
+      // `std::tuple<at::Tensor&, at::Tensor&>`: every element is an out
+      // argument (the check phase gives each its argument's alias set).
+      // Mixing references and values has no dispatcher form.
+      unsigned Refs = 0;
+      for (const TemplateArgument &Arg : Elements)
+        if (Arg.getKind() == TemplateArgument::Type &&
+            Arg.getAsType()->isReferenceType())
+          ++Refs;
+      if (Refs != 0 && Refs != Elements.size())
+        return unsupported("return every element as 'at::Tensor&' (out "
+                           "arguments) or every element by value");
       for (const TemplateArgument &Arg : Elements) {
         if (Arg.getKind() != TemplateArgument::Type)
           return unsupported("see docs/types.md for the supported return types");
         const char *ByValue = "tuple elements must be returned by value";
-        if (Arg.getAsType()->isReferenceType())
-          return unsupported(ByValue);
+        if (Refs != 0) {
+          llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
+          if (!Element)
+            return Element.takeError();
+          Out.Returns.push_back(Element->Returns.front());
+          Out.Reference = true;
+          continue;
+        }
         llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
         if (!Element) {
           std::string Why = llvm::toString(Element.takeError());
@@ -304,6 +321,19 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
           return unsupported(ByValue);
         Out.Returns.push_back(Element->Returns.front());
       }
+      return Out;
+    }
+  }
+  // `std::vector<std::string>` returns `str[]` (vLLM's
+  // `machete_supported_schedules`). Only as a return: a `str[]` argument
+  // has no by-value C++ form the dispatcher passes.
+  if (const RecordDecl *VecRD = asRecord(Canon);
+      VecRD && recordName(VecRD) == "std::vector") {
+    QualType Elem = firstTypeArg(VecRD);
+    const RecordDecl *StrRD = Elem.isNull() ? nullptr : asRecord(Elem);
+    if (StrRD && recordName(StrRD) == "std::basic_string" &&
+        firstTypeArg(StrRD)->isCharType()) {
+      Out.Returns.push_back({"", Type::list(BaseType::Str)});
       return Out;
     }
   }

@@ -26,7 +26,7 @@ struct MappedParam {
 
 struct MappedReturn {
   std::vector<Return> Returns; ///< Zero (void) or more.
-  bool Reference = false;      ///< `at::Tensor&` (the out-variant form).
+  bool Reference = false;      ///< `at::Tensor&` or a tuple of them (out form).
 };
 
 /// The type as the user wrote it (sugar kept), for messages.

@@ -77,6 +77,8 @@ OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
   X(CustomOp, "device")                                                        \
   X(CustomOp, "symint")                                                        \
   X(CustomOp, "autocast")                                                      \
+  X(CustomOp, "aliases")                                                       \
+  X(CustomOp, "returns")                                                       \
   X(Backward, "device")                                                        \
   X(Backward, "symint")                                                        \
   X(Backward, "name")                                                          \
@@ -134,7 +136,9 @@ struct CppParam {
 /// How a kernel returns.
 struct CppReturn {
   std::string Spelling;
-  bool Reference = false; ///< `at::Tensor&` out-variant return.
+  /// `at::Tensor&`, or `std::tuple<at::Tensor&, ...>` (every element a
+  /// reference): the out-variant form, returning mutated arguments.
+  bool Reference = false;
 };
 
 /// An expression over an op's arguments, lowered from a kernel body for a

@@ -62,7 +62,10 @@ namespace {
 
 std::string cppReturnElement(const Return &R) {
   const Type &T = R.Ty;
-  if (T.Base == BaseType::Tensor && !T.IsList && R.Ty.alias())
+  // An out argument returned (`Tensor(a!)`) is `at::Tensor&`; a view
+  // (`Tensor(a)`) is a new tensor, returned by value.
+  if (T.Base == BaseType::Tensor && !T.IsList && R.Ty.alias() &&
+      R.Ty.alias()->IsWrite)
     return "at::Tensor&";
   std::string Elem = T.Base == BaseType::Str ? "std::string"
                                              : cppElementType(T.Base);
