@@ -69,6 +69,7 @@ AnnotatedFunction function() {
   Like.K = FakeOutput::Kind::EmptyLike;
   Like.Like = "x";
   Like.MemoryFormat = "at::MemoryFormat::Contiguous";
+  Like.LikeContiguous = "at::MemoryFormat::ChannelsLast";
   Like.Factory = "at::empty_like";
   Syn.Outputs = {Empty, Like};
   Syn.Why = "kept for the record";

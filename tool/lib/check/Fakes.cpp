@@ -90,6 +90,16 @@ void synthesize(Op &O, DiagSink &Diags) {
 
 } // namespace
 
+const Kernel *metaSafeKernel(const Op &O) {
+  if (std::find(O.Tags.begin(), O.Tags.end(), "data_dependent_output") !=
+      O.Tags.end())
+    return nullptr;
+  for (const Kernel &K : O.Kernels)
+    if (K.Key == DispatchKey::CPU && K.MetaSafe && K.MetaSafe->Safe)
+      return &K;
+  return nullptr;
+}
+
 void assignFakes(OpLibrary &Library, DiagSink &Diags) {
   std::set<std::string> InModule;
   if (Library.Fakes)
@@ -115,6 +125,23 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
     if (Composite != O.Kernels.end()) {
       O.Fake = FakeKind::Composite;
       O.FakeWhere = Composite->Loc.str();
+      continue;
+    }
+    // A kernel registered for Meta (`device="meta"`) is the fake; nothing
+    // else may be registered there.
+    auto Meta = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+      return K.Key == DispatchKey::Meta;
+    });
+    if (Meta != O.Kernels.end()) {
+      O.Fake = FakeKind::Cpp;
+      O.FakeWhere = Meta->Loc.str();
+      continue;
+    }
+    // A CPU kernel that calls only ATen ops runs on Meta tensors as it is:
+    // exact, so it comes before a synthesised fake.
+    if (const Kernel *K = metaSafeKernel(O)) {
+      O.Fake = FakeKind::Kernel;
+      O.FakeWhere = K->Loc.str();
       continue;
     }
     synthesize(O, Diags);

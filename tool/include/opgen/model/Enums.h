@@ -73,7 +73,8 @@
   X(Cpp, "cpp")                                                                \
   X(Python, "python")                                                          \
   X(Synthesized, "synthesized")                                                \
-  X(Composite, "composite")
+  X(Composite, "composite")                                                    \
+  X(Kernel, "kernel")
 
 namespace opgen {
 
