@@ -80,6 +80,10 @@ AnnotatedFunction function() {
   ParamEffects Escaping;
   Escaping.Escapes = true;
   K.Effects = std::vector<ParamEffects>{Written, Escaping};
+  MetaSafety Unsafe;
+  Unsafe.Why = "calls 'data_ptr', which reads or writes data on the host";
+  Unsafe.WhyLoc = {"kernels/k.cpp", 12, 9};
+  K.MetaSafe = Unsafe;
   K.Checks = {expr(FakeExpr::Kind::Binary, "", "==",
                    {expr(FakeExpr::Kind::Size, "w", "",
                          {expr(FakeExpr::Kind::Literal, "", "0")}),
@@ -154,6 +158,12 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_TRUE(Back.Functions[1].Impl.Checks.empty());
   EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
   EXPECT_FALSE(Back.Functions[1].Impl.Effects.has_value());
+  ASSERT_TRUE(F.Impl.MetaSafe.has_value());
+  EXPECT_FALSE(F.Impl.MetaSafe->Safe);
+  EXPECT_EQ(F.Impl.MetaSafe->Why, Want.Impl.MetaSafe->Why);
+  EXPECT_EQ(F.Impl.MetaSafe->WhyLoc, (SourceLoc{"kernels/k.cpp", 12, 9}));
+  EXPECT_FALSE(Back.Functions[1].Impl.MetaSafe.has_value());
+  EXPECT_EQ(F.Impl.Synthesis->Outputs[1].LikeContiguous, "at::MemoryFormat::ChannelsLast");
   EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
   EXPECT_EQ(Back.Dependencies, record().Dependencies);
 }

@@ -146,6 +146,14 @@ public:
            Name == "index" || Name == "has_index" || Name == "str"))
         return fail("asks which device a tensor is on ('" + Name + "()')",
                     E->getExprLoc());
+      // Concrete sizes throw on symbolic (dynamic-shape) fake tensors; the
+      // sym_* readers serve both.
+      if ((ClassName == "at::Tensor" || ClassName == "at::TensorBase") &&
+          (Name == "size" || Name == "sizes" || Name == "numel" ||
+           Name == "stride" || Name == "strides"))
+        return fail("reads concrete sizes ('" + Name + "()'), which fails "
+                    "under dynamic shapes; use sym_" + Name + "()",
+                    E->getExprLoc());
       if (Name == "to" && ClassName != "c10::Scalar")
         for (const Expr *A : E->arguments())
           if (movesDevice(A->getType()))

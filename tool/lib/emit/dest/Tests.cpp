@@ -72,6 +72,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
         << "        \"tags\": [" << join(quoteAll(O.Tags), ", ") << "],\n"
         << "        \"has_fake\": " << (O.hasFake() ? "True" : "False") << ",\n"
+        << "        \"fake\": " << quote(std::string(enumName(O.Fake))) << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
         << "        \"has_autograd\": " << (O.Autograd ? "True" : "False") << ",\n"
