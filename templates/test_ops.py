@@ -439,8 +439,8 @@ def _fake_cases():
 @pytest.mark.parametrize("op,device", list(_fake_cases()))
 def test_fake_metadata(op, device):
     """An inferred fake (synthesised, or the meta-safe kernel itself) gives
-    the real kernel's sizes, strides, dtype and device on every sample, a
-    non-contiguous and a 0-size variant of each included. A variant the
+    the real kernel's sizes, (meaningful) strides, dtype and device on every
+    sample, a non-contiguous and a 0-size variant of each included. A variant the
     kernel rejects is not a valid input and is not compared; the given
     samples and their non-contiguous variants always are."""
     from torch._subclasses.fake_tensor import FakeTensorMode
@@ -468,9 +468,15 @@ def test_fake_metadata(op, device):
             for i, (r, f) in enumerate(zip(reals, fakes)):
                 where = f"{_ids(op)} output {i} on a {label} sample ({dtype})"
                 assert tuple(f.shape) == tuple(r.shape), f"{where}: sizes differ"
-                assert f.stride() == r.stride(), (
+                # The meaningful strides, as torch's own checks compare
+                # them: those of dimensions longer than 1 of a non-empty
+                # tensor (no element is addressed through the others, and
+                # ATen does not make them alike on every backend).
+                differ = [d for d in range(r.dim()) if r.numel() > 0
+                          and r.shape[d] > 1 and f.stride(d) != r.stride(d)]
+                assert not differ, (
                     f"{where}: the fake's strides {f.stride()} are not the "
-                    f"kernel's {r.stride()}")
+                    f"kernel's {r.stride()} (dimension {differ[0]})")
                 assert f.dtype == r.dtype, f"{where}: dtypes differ"
                 assert f.device == r.device, f"{where}: devices differ"
             compared += 1

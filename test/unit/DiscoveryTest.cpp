@@ -201,7 +201,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 4"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 5"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());
