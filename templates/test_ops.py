@@ -20,7 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES_PATH = ${samples_path}
 
 # name, overload, schema, devices, tags, has_fake (None: the author's Python
-# module may register it; decided at run time), aliased_return (a return aliases
+# module may register it; decided at run time), fake (where the fake comes
+# from: docs/fakes.md's kinds; "synthesized" and "kernel" fakes are inferred
+# by opgen and checked against the kernel by test_fake_metadata), aliased_return (a return aliases
 # an input: torch's auto-functionalization rejects that, so AOT dispatch,
 # compile and export are not run), has_autograd (a [[custom_op_backward]], or a
 # CompositeImplicitAutograd kernel, differentiable through its decomposition),
@@ -413,6 +415,88 @@ def test_opcheck(op, device, dtype):
     assert samples, "no samples"
     for args, kwargs in samples:
         torch.library.opcheck(_overload(op), args, kwargs, test_utils=utils)
+
+
+def _metadata_variants(samples):
+    """The samples, each also with every floating-point tensor argument
+    transposed in memory (same shape and values, other strides) and with
+    every tensor argument cut to 0 items along dim 0: the strides and sizes
+    an inferred fake must get right beyond contiguous inputs."""
+    def transposed(value):
+        if isinstance(value, torch.Tensor) and value.dim() >= 2:
+            return value.detach().mT.contiguous().mT
+        if isinstance(value, torch.Tensor) and value.dim() == 1:
+            wide = value.detach().new_empty(value.shape[0] * 2)
+            return wide[::2].copy_(value.detach())
+        return value
+
+    def empty(value):
+        if isinstance(value, torch.Tensor) and value.dim() >= 1:
+            return value.detach()[:0]
+        return value
+
+    out = []
+    for args, kwargs in samples:
+        out.append(("given", args, kwargs))
+        for label, fn in (("non-contiguous", transposed), ("0-size", empty)):
+            out.append((label, tuple(fn(a) for a in args),
+                        {k: fn(v) for k, v in kwargs.items()}))
+    return out
+
+
+def _fake_cases():
+    for op in OPS:
+        if op["fake"] not in ("synthesized", "kernel"):
+            continue
+        for device in op["devices"]:
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
+
+
+@pytest.mark.parametrize("op,device", list(_fake_cases()))
+def test_fake_metadata(op, device):
+    """An inferred fake (synthesised, or the meta-safe kernel itself) gives
+    the real kernel's sizes, (meaningful) strides, dtype and device on every
+    sample, a non-contiguous and a 0-size variant of each included. A variant the
+    kernel rejects is not a valid input and is not compared; the given
+    samples and their non-contiguous variants always are."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    compared = 0
+    for dtype in DTYPES:
+        for label, args, kwargs in _metadata_variants(_samples(op, device, dtype)):
+            try:
+                with torch.no_grad():
+                    real, _ = _run(op, _clone(args), _clone(kwargs))
+            except Exception:  # noqa: BLE001 (the kernel rejects the variant)
+                assert label == "0-size", f"the kernel rejects a {label} sample"
+                continue
+            mode = FakeTensorMode()
+            to_fake = lambda v: mode.from_tensor(v) if isinstance(v, torch.Tensor) else v  # noqa: E731
+            fake_args = tuple(to_fake(a) for a in _clone(args))
+            fake_kwargs = {k: to_fake(v) for k, v in _clone(kwargs).items()}
+            with mode, torch.no_grad():
+                fake, _ = _run(op, fake_args, fake_kwargs)
+            reals = real if isinstance(real, (tuple, list)) else (real,)
+            fakes = fake if isinstance(fake, (tuple, list)) else (fake,)
+            assert len(reals) == len(fakes)
+            for i, (r, f) in enumerate(zip(reals, fakes)):
+                where = f"{_ids(op)} output {i} on a {label} sample ({dtype})"
+                assert tuple(f.shape) == tuple(r.shape), f"{where}: sizes differ"
+                # The meaningful strides, as torch's own checks compare
+                # them: those of dimensions longer than 1 of a non-empty
+                # tensor (no element is addressed through the others, and
+                # ATen does not make them alike on every backend).
+                differ = [d for d in range(r.dim()) if r.numel() > 0
+                          and r.shape[d] > 1 and f.stride(d) != r.stride(d)]
+                assert not differ, (
+                    f"{where}: the fake's strides {f.stride()} are not the "
+                    f"kernel's {r.stride()} (dimension {differ[0]})")
+                assert f.dtype == r.dtype, f"{where}: dtypes differ"
+                assert f.device == r.device, f"{where}: devices differ"
+            compared += 1
+    assert compared, "no sample was compared"
 
 
 def _clone(value, keep_requires_grad=False):

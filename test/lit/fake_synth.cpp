@@ -1,7 +1,9 @@
 // Fakes synthesised from the kernels' allocations: every returned tensor is
 // followed back to at::empty / at::empty_like / new_empty / zeros / clone,
 // and its sizes to tensor sizes, int arguments and constants (through
-// unmodified locals). The Meta kernel reads sizes as SymInts.
+// unmodified locals). The Meta kernel reads sizes as SymInts. The kernels
+// are CUDA kernels: a CPU kernel that calls only ATen ops is its own fake
+// (meta_safe.cpp).
 // RUN: rm -rf %t && opgen %s -o %t --python-package sy 2>&1 | count 0
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
@@ -27,7 +29,7 @@ namespace sy {
 // Locals initialised from sizes and list items, a braced list of sizes.
 // REG-LABEL: at::Tensor sy_a_crop__Meta(const at::Tensor& pic, c10::IntArrayRef box) {
 // REG-NEXT: return at::empty_symint(std::vector<c10::SymInt>{pic.sym_size(0), box[3] - box[1], box[2] - box[0]}, pic.options());
-[[custom_op("sy::a_crop")]]
+[[custom_op("sy::a_crop", device="cuda")]]
 at::Tensor a_crop(const at::Tensor &pic, c10::IntArrayRef box) {
   const int64_t channels = pic.size(0);
   const int64_t left = box[0], upper = box[1], right = box[2], lower = box[3];
@@ -40,7 +42,7 @@ at::Tensor a_crop(const at::Tensor &pic, c10::IntArrayRef box) {
 // (with the body) further down.
 // REG-LABEL: at::Tensor sy_b_like__Meta(const at::Tensor& x) {
 // REG-NEXT: return at::empty_like(x);
-[[custom_op("sy::b_like")]]
+[[custom_op("sy::b_like", device="cuda")]]
 at::Tensor b_like(const at::Tensor &x);
 
 // clone with a memory format, through a local that is only read.
@@ -57,7 +59,7 @@ at::Tensor c_copy(const at::Tensor &x) {
 // new_zeros with a dtype; sizes() of an input; a SymInt argument.
 // REG-LABEL: at::Tensor sy_d_grow__Meta(const at::Tensor& x, c10::SymInt extra) {
 // REG-NEXT: return at::empty_symint(std::vector<c10::SymInt>{x.sym_size(0) + extra, x.dim(), x.sym_numel()}, x.options().dtype(at::ScalarType::Long));
-[[custom_op("sy::d_grow")]]
+[[custom_op("sy::d_grow", device="cuda")]]
 at::Tensor d_grow(const at::Tensor &x, c10::SymInt extra) {
   const int64_t n = extra.expect_int();
   return x.new_zeros({x.size(0) + n, x.dim(), x.numel()},
@@ -70,7 +72,7 @@ at::Tensor d_grow(const at::Tensor &x, c10::SymInt extra) {
 // REG-NEXT: return std::tuple<at::Tensor, at::Tensor>(
 // REG-NEXT: at::empty_symint(opgen::rt::with_item(opgen::rt::with_item(x.sym_sizes(), 0, largest ? k : 1), -1, k), x.options()),
 // REG-NEXT: at::empty_symint(x.sym_sizes(), x.options().dtype(x.scalar_type())));
-[[custom_op("sy::e_topk")]]
+[[custom_op("sy::e_topk", device="cuda")]]
 std::tuple<at::Tensor, at::Tensor> e_topk(const at::Tensor &x, int64_t k,
                                         bool largest = true) {
   std::vector<int64_t> shape = x.sizes().vec();
@@ -86,7 +88,7 @@ std::tuple<at::Tensor, at::Tensor> e_topk(const at::Tensor &x, int64_t k,
 // An int[] argument used as the sizes; at::full.
 // REG-LABEL: at::Tensor sy_f_filled__Meta(const at::Tensor& like, c10::IntArrayRef size) {
 // REG-NEXT: return at::empty_symint(opgen::rt::sym_list(size), like.options());
-[[custom_op("sy::f_filled")]]
+[[custom_op("sy::f_filled", device="cuda")]]
 at::Tensor f_filled(const at::Tensor &like, c10::IntArrayRef size) {
   return at::full(size, 1.5, like.options());
 }
@@ -98,6 +100,34 @@ at::Tensor f_filled(const at::Tensor &like, c10::IntArrayRef size) {
 at::Tensor &g_scale_out(const at::Tensor &x, double s, at::Tensor &out) {
   out.copy_(x);
   return out;
+}
+
+// empty_like and clone of `x.contiguous()` (directly or through a local)
+// are made the same way in the fake, so a transposed input gives a
+// contiguous output there too; a memory format of .contiguous() is kept.
+// REG-LABEL: at::Tensor sy_h_contig__Meta(const at::Tensor& x) {
+// REG-NEXT: return at::empty_like(x.contiguous());
+[[custom_op("sy::h_contig", device="cuda")]]
+at::Tensor h_contig(const at::Tensor &x) {
+  at::Tensor xc = x.contiguous();
+  at::Tensor out = at::empty_like(xc);
+  return out;
+}
+
+// REG-LABEL: at::Tensor sy_i_channels_last__Meta(const at::Tensor& x) {
+// REG-NEXT: return at::empty_like(x.contiguous(at::MemoryFormat::ChannelsLast), at::TensorOptions(), at::MemoryFormat::Preserve);
+[[custom_op("sy::i_channels_last", device="cuda")]]
+at::Tensor i_channels_last(const at::Tensor &x) {
+  return at::empty_like(x.contiguous(at::MemoryFormat::ChannelsLast),
+                        at::MemoryFormat::Preserve);
+}
+
+// REG-LABEL: at::Tensor sy_j_clone_contig__Meta(const at::Tensor& x) {
+// REG-NEXT: return at::empty_like(x.contiguous());
+[[custom_op("sy::j_clone_contig", device="cuda")]]
+at::Tensor j_clone_contig(const at::Tensor &x) {
+  const at::Tensor xc = x.contiguous();
+  return xc.clone();
 }
 
 } // namespace sy
@@ -112,7 +142,10 @@ at::Tensor sy::b_like(const at::Tensor &x) { return at::empty_like(x); }
 // REG-NEXT: m.impl("e_topk", TORCH_FN(opgen_generated::sy_e_topk__Meta));
 // REG-NEXT: m.impl("f_filled", TORCH_FN(opgen_generated::sy_f_filled__Meta));
 // REG-NEXT: m.impl("g_scale.out", TORCH_FN(opgen_generated::sy_g_scale_out__Meta));
+// REG-NEXT: m.impl("h_contig", TORCH_FN(opgen_generated::sy_h_contig__Meta));
+// REG-NEXT: m.impl("i_channels_last", TORCH_FN(opgen_generated::sy_i_channels_last__Meta));
+// REG-NEXT: m.impl("j_clone_contig", TORCH_FN(opgen_generated::sy_j_clone_contig__Meta));
 // REG-NEXT: }
 
 // MANIFEST: "name": "sy::a_crop",
-// MANIFEST: "fake": {"kind": "synthesized", "where": "{{.*}}fake_synth.cpp:31"},
+// MANIFEST: "fake": {"kind": "synthesized", "where": "{{.*}}fake_synth.cpp:33"},

@@ -69,6 +69,7 @@ AnnotatedFunction function() {
   Like.K = FakeOutput::Kind::EmptyLike;
   Like.Like = "x";
   Like.MemoryFormat = "at::MemoryFormat::Contiguous";
+  Like.LikeContiguous = "at::MemoryFormat::ChannelsLast";
   Like.Factory = "at::empty_like";
   Syn.Outputs = {Empty, Like};
   Syn.Why = "kept for the record";
@@ -79,6 +80,10 @@ AnnotatedFunction function() {
   ParamEffects Escaping;
   Escaping.Escapes = true;
   K.Effects = std::vector<ParamEffects>{Written, Escaping};
+  MetaSafety Unsafe;
+  Unsafe.Why = "calls 'data_ptr', which reads or writes data on the host";
+  Unsafe.WhyLoc = {"kernels/k.cpp", 12, 9};
+  K.MetaSafe = Unsafe;
   K.Checks = {expr(FakeExpr::Kind::Binary, "", "==",
                    {expr(FakeExpr::Kind::Size, "w", "",
                          {expr(FakeExpr::Kind::Literal, "", "0")}),
@@ -153,6 +158,12 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_TRUE(Back.Functions[1].Impl.Checks.empty());
   EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
   EXPECT_FALSE(Back.Functions[1].Impl.Effects.has_value());
+  ASSERT_TRUE(F.Impl.MetaSafe.has_value());
+  EXPECT_FALSE(F.Impl.MetaSafe->Safe);
+  EXPECT_EQ(F.Impl.MetaSafe->Why, Want.Impl.MetaSafe->Why);
+  EXPECT_EQ(F.Impl.MetaSafe->WhyLoc, (SourceLoc{"kernels/k.cpp", 12, 9}));
+  EXPECT_FALSE(Back.Functions[1].Impl.MetaSafe.has_value());
+  EXPECT_EQ(F.Impl.Synthesis->Outputs[1].LikeContiguous, "at::MemoryFormat::ChannelsLast");
   EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
   EXPECT_EQ(Back.Dependencies, record().Dependencies);
 }
@@ -190,7 +201,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 4"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 5"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());

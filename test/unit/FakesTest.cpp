@@ -201,3 +201,49 @@ TEST(FakesTest, DataDependentOutputsAndUnseenBodiesGetTheirOwnNotes) {
 }
 
 } // namespace
+
+TEST(FakesTest, AMetaSafeCpuKernelComesBeforeSynthesis) {
+  OpLibrary L;
+  MetaSafety Safe;
+  Safe.Safe = true;
+  MetaSafety Unsafe;
+  Unsafe.Why = "calls 'data_ptr', which reads or writes data on the host";
+  // Meta-safe CPU kernel: it is the fake, even though synthesis would work.
+  Op Kernel = op("kernel", 12);
+  Kernel.Kernels[0].MetaSafe = Safe;
+  Kernel.Kernels[0].Synthesis = allocatesLike("x");
+  // Not meta-safe: synthesis.
+  Op Synth = op("synth", 20);
+  Synth.Kernels[0].MetaSafe = Unsafe;
+  Synth.Kernels[0].Synthesis = allocatesLike("x");
+  // A meta-safe CUDA kernel does not count (its wrapper holds a device guard).
+  Op Cuda = op("cuda", 30);
+  Cuda.Kernels[0].Key = DispatchKey::CUDA;
+  Cuda.Kernels[0].MetaSafe = Safe;
+  Cuda.Kernels[0].Synthesis = allocatesLike("x");
+  // Tagged data-dependent: neither.
+  Op Dynamic = op("dynamic", 40);
+  Dynamic.Tags = {"data_dependent_output"};
+  Dynamic.Kernels[0].MetaSafe = Safe;
+  // A device="meta" kernel is the fake; nothing else goes under Meta.
+  Op Meta = op("meta", 50);
+  Meta.Kernels[0].MetaSafe = Safe;
+  ::opgen::Kernel MetaKernel;
+  MetaKernel.Key = DispatchKey::Meta;
+  MetaKernel.Loc = {"k.cpp", 55, 1};
+  Meta.Kernels.push_back(MetaKernel);
+  L.Ops = {Kernel, Synth, Cuda, Dynamic, Meta};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Kernel);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "k.cpp:12");
+  EXPECT_TRUE(L.Ops[0].SynthesizedFake.empty());
+  EXPECT_EQ(metaSafeKernel(L.Ops[0]), &L.Ops[0].Kernels[0]);
+  EXPECT_EQ(L.Ops[1].Fake, FakeKind::Synthesized);
+  EXPECT_EQ(metaSafeKernel(L.Ops[1]), nullptr);
+  EXPECT_EQ(L.Ops[2].Fake, FakeKind::Synthesized);
+  EXPECT_EQ(L.Ops[3].Fake, FakeKind::None);
+  EXPECT_EQ(L.Ops[4].Fake, FakeKind::Cpp);
+  EXPECT_EQ(L.Ops[4].FakeWhere, "k.cpp:55");
+  ASSERT_EQ(Diags.Records.size(), 1u); // the data-dependent op's note
+}

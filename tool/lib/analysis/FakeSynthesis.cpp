@@ -408,7 +408,7 @@ private:
       if (A.empty())
         return refuse(&Call, "cannot follow '%s'");
       Out.K = FakeOutput::Kind::EmptyLike;
-      if (llvm::Error Err = assign(Out.Like, requireTensorArg(A[0])))
+      if (llvm::Error Err = likeTensor(A[0], Out))
         return Err;
       if (A.size() > 1 + Extra + 1)
         return refuse(&Call, "cannot follow the options of '%s'; pass at most "
@@ -474,7 +474,7 @@ private:
       if (A.size() > 1)
         return refuse(&Call, "cannot follow '%s'");
       Out.K = FakeOutput::Kind::EmptyLike;
-      if (llvm::Error Err = assign(Out.Like, requireTensorArg(Object)))
+      if (llvm::Error Err = likeTensor(Object, Out))
         return Err;
       if (A.size() == 1)
         if (llvm::Error Err = assign(Out.MemoryFormat, memoryFormat(A[0])))
@@ -620,6 +620,42 @@ private:
                       "sizes and options from tensor arguments and from "
                       "unchanged locals bound to one";
     return refuse(Read, std::move(Why));
+  }
+
+  /// The tensor whose strides an `empty_like`/`clone` copies (with the
+  /// preserve_format rules): an input tensor, or `x.contiguous([fmt])` of
+  /// one, directly or through an unmodified local. The fake makes the same
+  /// call on the same expression of the fake input, so its strides are the
+  /// kernel's. Anything else (a view, a transpose, a reshape) is refused:
+  /// its strides are not the input's.
+  llvm::Error likeTensor(const Expr *E, FakeOutput &Out) {
+    const Expr *S = strip(E);
+    if (std::optional<std::string> Name = tensorArg(S)) {
+      Out.Like = *Name;
+      return llvm::Error::success();
+    }
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
+      if (methodName(*Call) != "contiguous" ||
+          !isTensorType(Call->getImplicitObjectArgument()->getType()))
+        return refuse(S, "cannot tell the strides of '%s' (opgen follows an "
+                         "input tensor or its .contiguous() here)");
+      if (!Out.LikeContiguous.empty())
+        return refuse(S, "cannot tell the strides of '%s' (.contiguous() of "
+                         "a .contiguous() tensor)");
+      std::vector<const Expr *> A = givenArgs(Call->getArgs(), Call->getNumArgs());
+      Out.LikeContiguous = "at::MemoryFormat::Contiguous";
+      if (A.size() == 1)
+        if (llvm::Error Err = assign(Out.LikeContiguous, memoryFormat(A[0])))
+          return Err;
+      return likeTensor(Call->getImplicitObjectArgument(), Out);
+    }
+    if (const VarDecl *V = local(S))
+      if (V->getInit() && isTensorType(V->getType())) {
+        if (llvm::Error Err = requireUnwritten(V, false).takeError())
+          return Err;
+        return likeTensor(V->getInit(), Out);
+      }
+    return refuse(E, "'%s' is not a tensor argument of the op");
   }
 
   //===--- integers and sizes ----------------------------------------------===//

@@ -98,6 +98,16 @@ void synthesize(Op &O, DiagSink &Diags) {
 
 } // namespace
 
+const Kernel *metaSafeKernel(const Op &O) {
+  if (std::find(O.Tags.begin(), O.Tags.end(), "data_dependent_output") !=
+      O.Tags.end())
+    return nullptr;
+  for (const Kernel &K : O.Kernels)
+    if (K.Key == DispatchKey::CPU && K.MetaSafe && K.MetaSafe->Safe)
+      return &K;
+  return nullptr;
+}
+
 void assignFakes(OpLibrary &Library, DiagSink &Diags) {
   std::set<std::string> InModule;
   if (Library.Fakes)
@@ -138,12 +148,29 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
       O.FakeWhere = Composite->Loc.str();
       continue;
     }
+    // A kernel registered for Meta (`device="meta"`) is the fake; nothing
+    // else may be registered there.
+    auto Meta = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
+      return K.Key == DispatchKey::Meta;
+    });
+    if (Meta != O.Kernels.end()) {
+      O.Fake = FakeKind::Cpp;
+      O.FakeWhere = Meta->Loc.str();
+      continue;
+    }
     // The author's own module (--python-module) registers its fakes when it
     // is imported, after the library has registered its Meta kernels: a
     // synthesised one would make its register_fake fail. Which ops it covers
     // is decided at import time; the rest get the skeleton.
     if (!Library.PythonModule.empty())
       continue;
+    // A CPU kernel that calls only ATen ops runs on Meta tensors as it is:
+    // exact, so it comes before a synthesised fake.
+    if (const Kernel *K = metaSafeKernel(O)) {
+      O.Fake = FakeKind::Kernel;
+      O.FakeWhere = K->Loc.str();
+      continue;
+    }
     synthesize(O, Diags);
   }
 }

@@ -10,6 +10,7 @@
 #include "opgen/model/SourceKind.h"
 
 #include "analysis/FakeSynthesis.h"
+#include "analysis/MetaSafety.h"
 #include "analysis/ShapeChecks.h"
 #include "analysis/Mutation.h"
 #include "frontend/ClangDiagnostics.h"
@@ -125,6 +126,7 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
   if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
     Fn.Impl.Effects = analyzeMutation(Ctx, *Def, Root);
     Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
+    Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
   }
   return Fn;
 }

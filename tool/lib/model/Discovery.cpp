@@ -20,7 +20,7 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 /// Bump on any change of the layout below.
-constexpr int64_t FormatVersion = 4;
+constexpr int64_t FormatVersion = 5;
 constexpr const char *FormatTag = "opgen-discovery";
 
 template <typename E> Value enumValue(E V) { return std::string(enumName(V)); }
@@ -70,6 +70,7 @@ Value output(const FakeOutput &F) {
   Object O{{"kind", enumValue(F.K)},
            {"like", F.Like},
            {"memory_format", F.MemoryFormat},
+           {"like_contiguous", F.LikeContiguous},
            {"factory", F.Factory},
            {"loc", loc(F.Loc)}};
   if (F.Sizes)
@@ -107,6 +108,10 @@ Value kernel(const Kernel &K) {
                             {"why", K.Synthesis->Why},
                             {"why_loc", loc(K.Synthesis->WhyLoc)}};
   }
+  if (K.MetaSafe)
+    O["meta_safe"] = Object{{"safe", K.MetaSafe->Safe},
+                            {"why", K.MetaSafe->Why},
+                            {"why_loc", loc(K.MetaSafe->WhyLoc)}};
   if (K.Effects) {
     Array Effects;
     for (const ParamEffects &E : *K.Effects) {
@@ -270,6 +275,7 @@ public:
     F.K = enumeration<FakeOutput::Kind>(*O, "kind", Where);
     F.Like = string(*O, "like", Where);
     F.MemoryFormat = string(*O, "memory_format", Where);
+    F.LikeContiguous = string(*O, "like_contiguous", Where);
     F.Factory = string(*O, "factory", Where);
     F.Loc = loc(*O, "loc", Where);
     if (O->get("sizes"))
@@ -322,6 +328,16 @@ public:
             Syn.Outputs.push_back(output(
                 &(*Outputs)[I], At + ".outputs[" + std::to_string(I) + "]"));
         K.Synthesis = std::move(Syn);
+      }
+    }
+    if (O->get("meta_safe")) {
+      std::string At = Where + ".meta_safe";
+      if (const Object *S = object(O->get("meta_safe"), At)) {
+        MetaSafety M;
+        M.Safe = boolean(*S, "safe", At);
+        M.Why = string(*S, "why", At);
+        M.WhyLoc = loc(*S, "why_loc", At);
+        K.MetaSafe = std::move(M);
       }
     }
     if (O->get("effects"))

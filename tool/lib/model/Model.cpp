@@ -111,6 +111,8 @@ std::string FakeOutput::str() const {
     Out += " dtype=" + Dtype->str();
   if (!MemoryFormat.empty())
     Out += " format=" + MemoryFormat;
+  if (!LikeContiguous.empty())
+    Out += " contiguous=" + LikeContiguous;
   return Out + ")";
 }
 

@@ -21,9 +21,16 @@ namespace opgen {
 /// fake for with `register_fake("...")`.
 std::set<std::string> pythonFakeOps(const std::string &PythonText);
 
+/// The op's CPU kernel when its body is meta-safe (Kernel::MetaSafe) and
+/// the op is not tagged data_dependent_output: it then serves as the fake,
+/// registered for Meta as well.
+const Kernel *metaSafeKernel(const Op &O);
+
 /// Sets Op::Fake for every op of \p Library that has no C++ fake yet, in
 /// this order: the author's Python module, none needed (mutates only), a
-/// fake synthesised from a kernel's allocations. When none applies, a note
+/// CompositeExplicitAutograd kernel, a `device="meta"` kernel, a meta-safe
+/// CPU kernel (metaSafeKernel), a fake synthesised from a kernel's
+/// allocations. When none applies, a note
 /// on \p Diags says why no fake could be synthesised.
 void assignFakes(OpLibrary &Library, DiagSink &Diags);
 

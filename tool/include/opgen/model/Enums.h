@@ -87,7 +87,8 @@
   X(Cpp, "cpp")                                                                \
   X(Python, "python")                                                          \
   X(Synthesized, "synthesized")                                                \
-  X(Composite, "composite")
+  X(Composite, "composite")                                                    \
+  X(Kernel, "kernel")
 
 /// X(Value, Name, SchemaType, CppTypes): the metadata of a forward tensor a
 /// backward parameter can be bound to (`bind="n=x.size(0)"`), named as the

@@ -180,6 +180,11 @@ struct FakeOutput {
   std::optional<FakeExpr> Sizes;
   std::optional<FakeExpr> Dtype;
   std::string MemoryFormat; ///< e.g. `at::MemoryFormat::Contiguous`, or empty.
+  /// EmptyLike only: the kernel called it on `Like.contiguous(fmt)`; this is
+  /// that memory format (`at::MemoryFormat::Contiguous` for a plain
+  /// `.contiguous()`), or empty when it called it on `Like` itself. The
+  /// fake makes the same call, so its strides are the kernel's.
+  std::string LikeContiguous;
   std::string Factory;      ///< The kernel's call, e.g. `at::empty`.
   SourceLoc Loc;            ///< Where the kernel allocates it.
 
@@ -218,6 +223,15 @@ struct ParamEffects {
   }
 };
 
+/// Whether a kernel's body runs on Meta tensors as it is: it calls only
+/// ATen/dispatcher ops on tensors (analysis/MetaSafety.cpp). Such a kernel
+/// is registered for Meta as its op's fake.
+struct MetaSafety {
+  bool Safe = false;
+  std::string Why; ///< When not Safe: the first reason, e.g. `calls 'data_ptr'`.
+  SourceLoc WhyLoc;
+};
+
 /// One C++ function registered as the kernel of an op for one dispatch key.
 struct Kernel {
   DispatchKey Key = DispatchKey::CPU;
@@ -244,6 +258,9 @@ struct Kernel {
   /// kernel does not throw (analysis/ShapeChecks). The generated tests
   /// derive sample shapes from them.
   std::vector<FakeExpr> Checks;
+  /// Whether the body runs on Meta tensors as it is (unset when the body
+  /// was not seen).
+  std::optional<MetaSafety> MetaSafe;
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.
@@ -262,7 +279,8 @@ struct AnnotatedFunction {
 /// returns nothing; Cpp: an author-written `[[custom_op_fake]]` registered
 /// as Meta; Python: registered by the author's fake module; Synthesized:
 /// derived by opgen from a kernel's allocations (Meta); Composite: a
-/// CompositeExplicitAutograd kernel runs on fake tensors.
+/// CompositeExplicitAutograd kernel runs on fake tensors; Kernel: a CPU
+/// kernel whose body is meta-safe is also registered for Meta.
 enum class FakeKind { OPGEN_FAKE_KINDS(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(FakeKind, OPGEN_FAKE_KINDS);
 

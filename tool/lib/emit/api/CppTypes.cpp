@@ -225,11 +225,19 @@ std::string cppFakeOutput(const FakeOutput &O) {
       Options += ".dtype(" + cppFakeInteger(*O.Dtype) + ")";
     return "at::empty_symint(" + cppFakeSizes(*O.Sizes) + ", " + Options + ")";
   }
-  case FakeOutput::Kind::EmptyLike:
+  case FakeOutput::Kind::EmptyLike: {
+    // The same call on the same tensor as the kernel's, so that the
+    // preserve_format rules give the same strides.
+    std::string Like = O.Like;
+    if (O.LikeContiguous == "at::MemoryFormat::Contiguous")
+      Like += ".contiguous()";
+    else if (!O.LikeContiguous.empty())
+      Like += ".contiguous(" + O.LikeContiguous + ")";
     if (O.MemoryFormat.empty())
-      return "at::empty_like(" + O.Like + ")";
-    return "at::empty_like(" + O.Like + ", at::TensorOptions(), " +
+      return "at::empty_like(" + Like + ")";
+    return "at::empty_like(" + Like + ", at::TensorOptions(), " +
            O.MemoryFormat + ")";
+  }
   case FakeOutput::Kind::Argument:
     return O.Like;
   }

@@ -136,6 +136,12 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
             Impls.push_back(impl(O.Schema, wrapperName(O, K)));
         if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
           Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
+        // A meta-safe CPU kernel is its own fake: the same wrapper, also
+        // registered for Meta.
+        if (Key == DispatchKey::Meta && O.Fake == FakeKind::Kernel)
+          for (const Kernel &K : O.Kernels)
+            if (K.Key == DispatchKey::CPU)
+              Impls.push_back(impl(O.Schema, wrapperName(O, K)));
       }
       Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
     }

@@ -87,6 +87,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         << "        \"tags\": [" << join(quoteAll(O.Tags), ", ") << "],\n"
         << "        \"has_fake\": "
         << (O.hasFake() ? "True" : L.hasAuthorFakeModule() ? "None" : "False") << ",\n"
+        << "        \"fake\": " << quote(std::string(enumName(O.Fake))) << ",\n"
         << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
         << ",\n"
         << "        \"has_autograd\": " << (differentiable(O) ? "True" : "False") << ",\n"
