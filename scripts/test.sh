@@ -2,12 +2,17 @@
 # Runs every test: sets up (scripts/setup.sh), builds everything, then ctest:
 # unit (gtest), lit (FileCheck), the generated opcheck tests of the bundled
 # ops, the end-to-end Python tests, the find_package(opgen) consumer and the
-# torchvision-like visionlike project; then
-# the sanitizer and fuzzing checks.
+# torchvision-like projects (test/vision, test/visionlike); then the
+# sanitizer and fuzzing checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
+# torch.compile's cache keys do not cover the op library's own kernels: a
+# cache left by an earlier build of them would replay stale code. Each run
+# starts with an empty one.
+export TORCHINDUCTOR_CACHE_DIR="$PWD/build/inductor-cache"
+rm -rf "$TORCHINDUCTOR_CACHE_DIR"
 ctest --test-dir build --output-on-failure -j "$jobs"
 # Robustness (docs/robustness.md): opgen built with ASan+UBSan (build-asan/)
 # runs the unit and lit tests; then the libFuzzer targets (build-fuzz/)

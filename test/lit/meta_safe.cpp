@@ -12,7 +12,9 @@
 #include <ATen/ATen.h>
 
 
+#include <string>
 #include <tuple>
+#include <vector>
 
 namespace ms {
 
@@ -69,6 +71,13 @@ at::Tensor f_sizes(const at::Tensor &x) {
 [[custom_op("ms::e_cuda", device="cuda")]]
 at::Tensor e_cuda(const at::Tensor &x) { return x.sin(); }
 
+// Returns strings: nothing FakeTensor could trace, so never its own fake
+// (FakeTensor raises for it; the op keeps the skeleton).
+[[custom_op("ms::g_names")]]
+std::vector<std::string> g_names(const at::Tensor &x) {
+  return {c10::toString(x.scalar_type())};
+}
+
 } // namespace ms
 
 // REG: TORCH_LIBRARY_IMPL(ms, CPU, m) {
@@ -90,7 +99,9 @@ at::Tensor e_cuda(const at::Tensor &x) { return x.sin(); }
 // MANIFEST: "fake": {"kind": "synthesized",
 // MANIFEST: "name": "ms::e_cuda",
 // MANIFEST: "fake": null
+// MANIFEST: "name": "ms::g_names",
+// MANIFEST: "fake": null
 // MANIFEST: "name": "ms::scale_rows",
-// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:20"},
+// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:22"},
 // MANIFEST: "name": "ms::scale_rows_backward",
-// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:26"},
+// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:28"},

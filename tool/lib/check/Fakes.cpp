@@ -102,6 +102,11 @@ const Kernel *metaSafeKernel(const Op &O) {
   if (std::find(O.Tags.begin(), O.Tags.end(), "data_dependent_output") !=
       O.Tags.end())
     return nullptr;
+  // Strings and numbers computed by the body have no fake counterpart
+  // FakeTensor and torch.compile could trace.
+  for (const Return &R : O.Schema.Returns)
+    if (R.Ty.Base != BaseType::Tensor)
+      return nullptr;
   for (const Kernel &K : O.Kernels)
     if (K.Key == DispatchKey::CPU && K.MetaSafe && K.MetaSafe->Safe)
       return &K;
