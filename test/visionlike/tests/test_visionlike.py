@@ -1,6 +1,6 @@
 """The visionlike package as its users see it: the author's own package, the
 author's fakes (registered through helpers opgen cannot see), and opgen's
-skeleton only for the op without a fake. Run by run.cmake after the build,
+skeleton only for the op without a fake. Run by test/OutsideProject.cmake after the build,
 with PYTHONPATH=<build>/python (this file is in tests/, so that pytest does
 not put the source package visionlike/ first on sys.path)."""
 import os
@@ -11,8 +11,8 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 
 import visionlike
 
-SOURCE = os.environ["VISIONLIKE_SOURCE_DIR"]
-BINARY = os.environ["VISIONLIKE_BINARY_DIR"]
+SOURCE = os.environ["OPGEN_PROJECT_SOURCE_DIR"]
+BINARY = os.environ["OPGEN_PROJECT_BINARY_DIR"]
 GEN = os.path.join(BINARY, "visionlike_C_gen")
 PKG = os.path.join(BINARY, "python", "visionlike")
 

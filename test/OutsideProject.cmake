@@ -1,0 +1,20 @@
+# ctest driver for an outside project that uses find_package(opgen) and
+# add_custom_op (test/consumer, test/visionlike): configure it against the
+# opgen build tree, build it, run its generated opcheck tests, then its own
+# pytest file TESTS, with the built package on PYTHONPATH and
+# OPGEN_PROJECT_SOURCE_DIR / OPGEN_PROJECT_BINARY_DIR set.
+#   cmake -DNAME=... -DSOURCE_DIR=... -DBINARY_DIR=... -DOPGEN_DIR=...
+#         -DOPGEN_PYTHON=... -DTESTS=<file.py> -P OutsideProject.cmake
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${NAME}: '${ARGN}' failed (${rc})")
+  endif()
+endfunction()
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja
+    -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON})
+run(${CMAKE_COMMAND} --build ${BINARY_DIR})
+run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
+run(${CMAKE_COMMAND} -E env PYTHONPATH=${BINARY_DIR}/python
+    OPGEN_PROJECT_SOURCE_DIR=${SOURCE_DIR} OPGEN_PROJECT_BINARY_DIR=${BINARY_DIR}
+    ${OPGEN_PYTHON} -m pytest -q -p no:cacheprovider ${TESTS})
