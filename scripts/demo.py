@@ -55,8 +55,22 @@ mylib.ops.muladd(a2, b2, 1.0).sum().backward()
 print("backward  : muladd's gradients are (b, a):",
       torch.equal(a2.grad, b2.detach()) and torch.equal(b2.grad, a2.detach()))
 
+x = torch.randn(2, 4)
+normed = mylib.ops.rms_norm(x, torch.ones(4))
+print("rms_norm  :", torch.allclose(normed, x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)))
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    clipped = mylib.ops.soft_clip(torch.randn(3).to(torch.bfloat16), 2.0)
+print("autocast  : soft_clip runs its float32 kernel on bfloat16 and returns", clipped.dtype)
+assert clipped.dtype == torch.bfloat16
+gx, gate = torch.randn(3, 4, requires_grad=True), torch.randn(3, 4, requires_grad=True)
+mylib.ops.gated(gx, gate).sum().backward()
+print("backward  : gated's backward returns no gradient for the gate:", gate.grad is None)
+assert gate.grad is None
+
 for name in ("crop", "paste", "box_blur", "sin_out", "muladd", "pad_rows", "topk_rows",
-             "positive_values", "crop_backward", "muladd_backward", "topk_rows_backward"):
+             "positive_values", "rms_norm", "soft_clip", "softplus_beta", "gated", "affine",
+             "scale_rows", "crop_backward", "muladd_backward", "topk_rows_backward",
+             "gated_backward", "affine_backward", "scale_rows_backward"):
     packet = getattr(torch.ops.mylib, name)
     for overload in packet.overloads():
         print(f"  {getattr(packet, overload)._schema}")
