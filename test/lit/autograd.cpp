@@ -146,7 +146,8 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // AG: ctx->saved_data["output_mask"] = output_mask;
 // AG: outputs = opgen::rt::defined_only(outputs, *defined);
 // AG: const auto input_grads = backward_op.call(grads[0], saved[0], ctx->saved_data["output_mask"].to<std::array<bool, 3>>());
-// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), std::get<2>(input_grads), at::Tensor()};
+// An absent optional input gets no gradient, whatever the backward returns.
+// AG-NEXT: return {at::Tensor(), std::get<0>(input_grads), std::get<1>(input_grads), opgen::rt::grad_if(ctx->saved_data["opgen_present_weight"].toBool(), std::get<2>(input_grads)), at::Tensor()};
 // AG: std::tuple<at::Tensor, at::Tensor, at::Tensor> ag_affine_backward__Autograd(
 // AG-NEXT: std::vector<bool> defined;
 // AG-NEXT: auto outputs = opgen::rt::put_back(ag_affine_backward_Function::apply(&defined, grad, x, weight, output_mask), defined);

@@ -41,8 +41,17 @@ def nms(device, dtype, requires_grad=False):
     return [((dets, scores, 0.5), {}), ((strided, scores.flip(0), 0.3), {})]
 
 
+def shift_boxes(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    boxes = torch.rand(5, 4, **kw).requires_grad_(requires_grad)
+    boxes_t = torch.rand(4, 5, **kw).t().detach().requires_grad_(requires_grad)
+    offset = torch.rand(4, **kw).requires_grad_(requires_grad)
+    return [((boxes, offset), {}), ((boxes_t, None), {})]
+
+
 SAMPLES = {
     "vision::roi_align": roi_align,
     "vision::_roi_align_backward": roi_align_backward,
     "vision::nms": nms,
+    "vision::shift_boxes": shift_boxes,
 }

@@ -191,3 +191,16 @@ def test_roi_align_autocast_runs_in_float32_and_returns_bfloat16():
     assert out.dtype == torch.bfloat16
     expected = torch.ops.vision.roi_align(xb.float(), roisb.float(), *rest)
     torch.testing.assert_close(out, expected.to(torch.bfloat16), rtol=0, atol=0)
+
+
+def test_no_gradient_for_an_absent_optional_input():
+    """shift_boxes' backward returns the offset's gradient even when no
+    offset was given; the Autograd kernel drops it instead of failing."""
+    boxes = torch.rand(5, 4, requires_grad=True)
+    torch.ops.vision.shift_boxes(boxes, None).sum().backward()
+    torch.testing.assert_close(boxes.grad, torch.ones(5, 4))
+    offset = torch.rand(4, requires_grad=True)
+    boxes.grad = None
+    (torch.ops.vision.shift_boxes(boxes, offset) * 2).sum().backward()
+    torch.testing.assert_close(offset.grad, torch.full((4,), 10.0))
+    torch.testing.assert_close(boxes.grad, torch.full((5, 4), 2.0))

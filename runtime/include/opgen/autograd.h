@@ -48,6 +48,13 @@ put_back(const torch::autograd::variable_list &Some, const std::vector<bool> &De
   return All;
 }
 
+/// The gradient a backward returned for an optional tensor input: none when
+/// the input was absent (autograd rejects a gradient for an input that was
+/// not a tensor), whatever the backward returned.
+inline at::Tensor grad_if(bool Present, at::Tensor Grad) {
+  return Present ? std::move(Grad) : at::Tensor();
+}
+
 /// The flags of defined_only as a saved_data value, and back.
 inline c10::IValue flags(const std::vector<bool> &Flags) {
   c10::List<bool> List;

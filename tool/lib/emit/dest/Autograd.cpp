@@ -230,14 +230,27 @@ std::string autogradFunction(const Op &O) {
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
     std::string Next = std::to_string(It - A.GradInputs.begin());
+    std::string Grad;
     if (It == A.GradInputs.end())
-      Grads.push_back("at::Tensor()");
+      Grad = "at::Tensor()";
     else if (List)
-      Grads.push_back("input_grads[" + Next + "]");
+      Grad = "input_grads[" + Next + "]";
     else if (A.Backward.Returns.size() == 1)
-      Grads.push_back("input_grads");
+      Grad = "input_grads";
     else
-      Grads.push_back("std::get<" + Next + ">(input_grads)");
+      Grad = "std::get<" + Next + ">(input_grads)";
+    const Argument &Arg = S.Arguments[I];
+    if (It != A.GradInputs.end() && Arg.Ty.Optional) {
+      // An absent optional input was no tensor to autograd, which rejects a
+      // gradient for it; backwards often return one anyway.
+      std::string Key = quote("opgen_present_" + Arg.Name);
+      SavedData.push_back({{"key", Key},
+                           {"value", Arg.Name + ".has_value() && " + Arg.Name +
+                                         "->defined()"}});
+      Grad = "opgen::rt::grad_if(ctx->saved_data[" + Key + "].toBool(), " +
+             Grad + ")";
+    }
+    Grads.push_back(Grad);
   }
   return renderTemplate(
       "autograd/function.cpp",
