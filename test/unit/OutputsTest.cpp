@@ -18,6 +18,23 @@ std::vector<std::string> paths(const std::vector<OutputFile> &Files) {
   return Out;
 }
 
+/// Expects emitAll(\p L) to write exactly the files listOutputs names (for
+/// sources under \p Root, output in <Root>/gen); returns them.
+std::set<std::string> expectEmitsWhatItLists(const OpLibrary &L,
+                                             const std::string &Root) {
+  EmitOptions Opts;
+  Opts.OutputDir = Root + "/gen";
+  Opts.Root = Root;
+  Opts.RuntimeIncludeDir = Root + "/runtime/include";
+  std::set<std::string> Emitted, Listed;
+  for (const auto &[Path, Text] : emitAll(L, Opts))
+    Emitted.insert(Path);
+  for (const OutputFile &F : listOutputs(outputNames(L)))
+    Listed.insert(F.Path);
+  EXPECT_EQ(Emitted, Listed);
+  return Listed;
+}
+
 TEST(OutputsTest, ExpandsPlaceholdersAndShardsPerCompiledSource) {
   OutputNames Names;
   Names.PythonPackage = "mylib";
@@ -52,16 +69,7 @@ TEST(OutputsTest, NoPythonPackageLeavesOutThePackageRows) {
                 "python/vision/_opgen_fakes.py python",
                 "python/vision/ops.pyi python", "tests/test_vision_ops.py test",
                 "CMakeLists.txt other", "manifest.json other"}));
-  EmitOptions Opts;
-  Opts.OutputDir = "/a/gen";
-  Opts.Root = "/a";
-  Opts.RuntimeIncludeDir = "/a/runtime/include";
-  std::set<std::string> Emitted, Listed;
-  for (const auto &[Path, Text] : emitAll(L, Opts))
-    Emitted.insert(Path);
-  for (const OutputFile &F : listOutputs(outputNames(L)))
-    Listed.insert(F.Path);
-  EXPECT_EQ(Emitted, Listed);
+  expectEmitsWhatItLists(L, "/a");
 }
 
 TEST(OutputsTest, EmitAllWritesExactlyTheListedFiles) {
@@ -70,16 +78,7 @@ TEST(OutputsTest, EmitAllWritesExactlyTheListedFiles) {
   L.LibraryName = "p_ops";
   L.Sources = {"/src/one.cpp", "/src/two.cc", "/src/inc.h"};
   L.Fakes = FakeModule{"author_fakes", "author_fakes.py", "import torch\n"};
-  EmitOptions Opts;
-  Opts.OutputDir = "/src/gen";
-  Opts.Root = "/src";
-  Opts.RuntimeIncludeDir = "/src/runtime/include";
-  std::set<std::string> Emitted, Listed;
-  for (const auto &[Path, Text] : emitAll(L, Opts))
-    Emitted.insert(Path);
-  for (const OutputFile &F : listOutputs(outputNames(L)))
-    Listed.insert(F.Path);
-  EXPECT_EQ(Emitted, Listed);
+  std::set<std::string> Listed = expectEmitsWhatItLists(L, "/src");
   EXPECT_TRUE(Listed.count("python/p/author_fakes.py"));
   EXPECT_TRUE(Listed.count("shards/two.cc.h"));
 }
