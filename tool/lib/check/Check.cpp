@@ -549,7 +549,7 @@ std::optional<Binding> parseBinding(const std::string &Text) {
   B.Tensor = Expr.substr(0, Dot);
   std::string Method = Expr.substr(Dot + 1, Open - Dot - 1);
   std::string Arg = Expr.substr(Open + 1, Expr.size() - Open - 2);
-  if (Method.rfind("sym_", 0) == 0 && (Method == "sym_size" || Method == "sym_sizes"))
+  if (Method == "sym_size" || Method == "sym_sizes")
     Method = Method.substr(4);
   std::optional<BoundMetadata> M = parseEnum<BoundMetadata>(Method);
   if (!isIdentifier(B.Tensor) || !M)
@@ -801,14 +801,12 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
 /// the op every backend, its fake and its gradient: it must be the op's
 /// only registration.
 void checkCompositeImplicit(const Op &O, DiagSink &Diags) {
-  auto Composite = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-    return K.Key == DispatchKey::CompositeImplicitAutograd;
-  });
-  if (Composite == O.Kernels.end())
+  const Kernel *Composite = O.kernel(DispatchKey::CompositeImplicitAutograd);
+  if (!Composite)
     return;
   const std::string Name = O.Schema.fullName();
   for (const Kernel &K : O.Kernels) {
-    if (&K == &*Composite)
+    if (&K == Composite)
       continue;
     std::string What = K.Key == DispatchKey::Meta && O.Fake == FakeKind::Cpp
                            ? "a fake kernel ([[custom_op_fake]])"

@@ -107,10 +107,8 @@ const Kernel *metaSafeKernel(const Op &O) {
   for (const Return &R : O.Schema.Returns)
     if (R.Ty.Base != BaseType::Tensor)
       return nullptr;
-  for (const Kernel &K : O.Kernels)
-    if (K.Key == DispatchKey::CPU && K.MetaSafe && K.MetaSafe->Safe)
-      return &K;
-  return nullptr;
+  const Kernel *Cpu = O.kernel(DispatchKey::CPU);
+  return Cpu && Cpu->MetaSafe && Cpu->MetaSafe->Safe ? Cpu : nullptr;
 }
 
 void assignFakes(OpLibrary &Library, DiagSink &Diags) {
@@ -121,10 +119,7 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
     if (O.Fake != FakeKind::None)
       continue;
     // A CompositeImplicitAutograd kernel decomposes, on fake tensors too.
-    auto Implicit = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-      return K.Key == DispatchKey::CompositeImplicitAutograd;
-    });
-    if (Implicit != O.Kernels.end()) {
+    if (const Kernel *Implicit = O.kernel(DispatchKey::CompositeImplicitAutograd)) {
       if (InModule.count(O.Schema.fullName()))
         Diags.report(DiagId::CompositeImplicitNotAlone, Implicit->Loc,
                      {O.Schema.fullName(),
@@ -145,20 +140,14 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
       O.Fake = FakeKind::NotNeeded;
       continue;
     }
-    auto Composite = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-      return K.Key == DispatchKey::CompositeExplicitAutograd;
-    });
-    if (Composite != O.Kernels.end()) {
+    if (const Kernel *Composite = O.kernel(DispatchKey::CompositeExplicitAutograd)) {
       O.Fake = FakeKind::Composite;
       O.FakeWhere = Composite->Loc.str();
       continue;
     }
     // A kernel registered for Meta (`device="meta"`) is the fake; nothing
     // else may be registered there.
-    auto Meta = std::find_if(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-      return K.Key == DispatchKey::Meta;
-    });
-    if (Meta != O.Kernels.end()) {
+    if (const Kernel *Meta = O.kernel(DispatchKey::Meta)) {
       O.Fake = FakeKind::Cpp;
       O.FakeWhere = Meta->Loc.str();
       continue;

@@ -346,6 +346,13 @@ struct Op {
 
   /// Whether FakeTensor, torch.compile and torch.export can run the op.
   bool hasFake() const { return Fake != FakeKind::None; }
+  /// The op's kernel for \p Key, if it has one.
+  const Kernel *kernel(DispatchKey Key) const {
+    for (const Kernel &K : Kernels)
+      if (K.Key == Key)
+        return &K;
+    return nullptr;
+  }
 };
 
 /// The author's Python module of fakes (add_custom_op's FAKE_MODULE).

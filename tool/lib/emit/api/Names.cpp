@@ -1,7 +1,6 @@
 //===- Names.cpp - Names and literals shared by the emitters -------------===//
 #include "emit/api/Names.h"
 
-#include <algorithm>
 #include <cstdio>
 
 namespace opgen {
@@ -99,9 +98,7 @@ bool hasAutogradKernel(const Op &O) {
   // A backward op without a backward of its own refuses differentiation,
   // unless it decomposes (CompositeImplicitAutograd): then its parts do.
   return !O.BackwardOf.empty() &&
-         std::none_of(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-           return K.Key == DispatchKey::CompositeImplicitAutograd;
-         });
+         !O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
 std::vector<std::string> argumentNames(const OpSchema &S) {

@@ -139,9 +139,7 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
         // A meta-safe CPU kernel is its own fake: the same wrapper, also
         // registered for Meta.
         if (Key == DispatchKey::Meta && O.Fake == FakeKind::Kernel)
-          for (const Kernel &K : O.Kernels)
-            if (K.Key == DispatchKey::CPU)
-              Impls.push_back(impl(O.Schema, wrapperName(O, K)));
+          Impls.push_back(impl(O.Schema, wrapperName(O, *O.kernel(DispatchKey::CPU))));
       }
       Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
     }

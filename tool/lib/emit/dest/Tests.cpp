@@ -2,7 +2,6 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -31,10 +30,7 @@ std::vector<std::string> pyDevices(const Op &O) {
 /// Whether the op has autograd: a backward's glue, or a
 /// CompositeImplicitAutograd kernel differentiated through its decomposition.
 bool differentiable(const Op &O) {
-  return O.Autograd ||
-         std::any_of(O.Kernels.begin(), O.Kernels.end(), [](const Kernel &K) {
-           return K.Key == DispatchKey::CompositeImplicitAutograd;
-         });
+  return O.Autograd || O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
 /// A return that aliases an input (`-> Tensor(a!)`): torch 2.11's
