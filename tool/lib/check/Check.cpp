@@ -515,6 +515,14 @@ bool isDigits(const std::string &S) {
   });
 }
 
+/// The position of the argument called \p Name in \p S, if any.
+std::optional<size_t> argumentIndex(const OpSchema &S, const std::string &Name) {
+  for (size_t I = 0; I < S.Arguments.size(); ++I)
+    if (S.Arguments[I].Name == Name)
+      return I;
+  return std::nullopt;
+}
+
 /// Removes every \p Key from \p Attr.
 void eraseKey(Annotation &Attr, std::string_view Key) {
   Attr.Keys.erase(std::remove_if(Attr.Keys.begin(), Attr.Keys.end(),
@@ -612,9 +620,8 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
       if (!F.Returns[I].Name.empty() && F.Returns[I].Name == Rest)
         return BackwardInput{Kind, I, Name};
   }
-  for (size_t I = 0; I < F.Arguments.size(); ++I)
-    if (F.Arguments[I].Name == Name)
-      return BackwardInput{BackwardInput::Kind::Input, I, Name};
+  if (std::optional<size_t> I = argumentIndex(F, Name))
+    return BackwardInput{BackwardInput::Kind::Input, *I, Name};
   // After the forward's arguments: the backward of a backward that takes
   // `output_mask` receives that argument under this name.
   if (Name == "output_mask")
@@ -671,9 +678,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
         continue;
       }
       TensorInputs.push_back(Input);
-      for (size_t I = 0; I < F.Schema.Arguments.size(); ++I)
-        if (F.Schema.Arguments[I].Name == Input)
-          Info.GradInputs.push_back(I);
+      Info.GradInputs.push_back(*argumentIndex(F.Schema, Input));
     }
     if (Diags.errorCount() != Before)
       return; // The gradient count would only be reported again.
@@ -718,9 +723,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
     const SourceLoc &Loc = Fn.Impl.Params[I].Loc;
     if (auto It = Bindings.find(P.Name); It != Bindings.end()) {
       const Binding &Bound = It->second;
-      size_t Index = 0;
-      while (F.Schema.Arguments[Index].Name != Bound.Tensor)
-        ++Index;
+      size_t Index = *argumentIndex(F.Schema, Bound.Tensor); // checked above
       std::string Read =
           Bound.Tensor + "." + std::string(enumName(Bound.Metadata)) + "(" +
           (Bound.Metadata == BoundMetadata::Size ? std::to_string(Bound.Dim)
