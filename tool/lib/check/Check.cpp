@@ -390,7 +390,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     if (!Autocast)
       Diags.report(DiagId::AutocastBadDtype, V->Loc, {V->Text});
     for (const Argument &A : S.Arguments)
-      if (A.Ty.alias() && A.Ty.alias()->IsWrite) {
+      if (A.Ty.isWritten()) {
         Diags.report(DiagId::AutocastMutatingOp, V->Loc, {S.fullName(), A.Name});
         break;
       }
@@ -634,7 +634,7 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
 void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
   const std::string Name = F.Schema.fullName();
   for (const Argument &A : F.Schema.Arguments)
-    if (A.Ty.alias() && A.Ty.alias()->IsWrite) {
+    if (A.Ty.isWritten()) {
       Diags.report(DiagId::BackwardOfMutatingOp, Fn.Attr.Loc, {Name, A.Name});
       return;
     }

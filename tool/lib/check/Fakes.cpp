@@ -135,7 +135,7 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
     }
     bool Mutates = false;
     for (const Argument &A : O.Schema.Arguments)
-      Mutates = Mutates || (A.Ty.alias() && A.Ty.alias()->IsWrite);
+      Mutates = Mutates || A.Ty.isWritten();
     if (O.Schema.Returns.empty() && Mutates) {
       O.Fake = FakeKind::NotNeeded;
       continue;

@@ -84,6 +84,8 @@ struct Type {
   const AliasInfo *alias() const {
     return ElementAlias ? &*ElementAlias : ListAlias ? &*ListAlias : nullptr;
   }
+  /// Written by the op (`Tensor(a!)`, `Tensor(a!)[]`).
+  bool isWritten() const { return alias() && alias()->IsWrite; }
   static Type scalar(BaseType B) {
     Type T;
     T.Base = B;

@@ -64,8 +64,7 @@ std::string cppReturnElement(const Return &R) {
   const Type &T = R.Ty;
   // An out argument returned (`Tensor(a!)`) is `at::Tensor&`; a view
   // (`Tensor(a)`) is a new tensor, returned by value.
-  if (T.Base == BaseType::Tensor && !T.IsList && R.Ty.alias() &&
-      R.Ty.alias()->IsWrite)
+  if (T.Base == BaseType::Tensor && !T.IsList && T.isWritten())
     return "at::Tensor&";
   std::string Elem = T.Base == BaseType::Str ? "std::string"
                                              : cppElementType(T.Base);
@@ -106,7 +105,7 @@ CppSignature cppSignature(const OpSchema &S) {
   CppSignature Sig;
   Sig.Return = cppReturnType(S);
   for (const Argument &A : S.Arguments)
-    Sig.Params.push_back({cppArgumentType(A.Ty, isMutated(A)), A.Name});
+    Sig.Params.push_back({cppArgumentType(A.Ty, A.Ty.isWritten()), A.Name});
   return Sig;
 }
 
@@ -128,7 +127,7 @@ std::string convertArgument(const Argument &A, const CppParam &P) {
                            : "std::optional<at::Tensor>(" + Name + ")";
     return "opgen::rt::lvalue(" + Copy + ")";
   }
-  if (P.MutableRef && !isMutated(A))
+  if (P.MutableRef && !A.Ty.isWritten())
     return "const_cast<" + P.Spelling + ">(" + Name + ")";
   if (P.Container == CppContainer::Vector)
     return P.StdOptional ? "opgen::rt::to_vector(" + Name + ")"

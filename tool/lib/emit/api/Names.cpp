@@ -45,11 +45,6 @@ std::string quote(const std::string &S) {
   return Out + "\"";
 }
 
-bool isMutated(const Argument &A) {
-  const AliasInfo *Alias = A.Ty.alias();
-  return Alias && Alias->IsWrite;
-}
-
 std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts) {
   std::vector<std::string> Names;
   for (const std::string &S : L.Sources)

@@ -25,8 +25,6 @@ std::string quote(const std::string &S);
 /// Each item of \p Items as a quoted literal.
 std::vector<std::string> quoteAll(const std::vector<std::string> &Items);
 
-/// Whether the op writes argument \p A (`Tensor(a!)`).
-bool isMutated(const Argument &A);
 
 /// The sources of \p L as the generated files' headers name them.
 std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts);

@@ -74,7 +74,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
       Args.push_back("(" + quote(A.Name) + ", " + quote(printType(A.Ty)) + ", " +
                      (A.Default ? "True" : "False") + ", " +
                      (A.KwargOnly ? "True" : "False") + ", " +
-                     (isMutated(A) ? "True" : "False") + ")");
+                     (A.Ty.isWritten() ? "True" : "False") + ")");
     Ops << "    {\n"
         << "        \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
         << "        \"overload\": " << quote(O.Schema.Overload) << ",\n"
