@@ -363,7 +363,7 @@ def test_discover_and_combine(workdir):
     _assert_error(_run(["--combine", "rec/old.json", "-o", "three"], cwd=workdir),
                   "error: 'rec/old.json' is not a discovery record this opgen can "
                   "read: written by another version of opgen (format 0, this opgen "
-                  "reads 5)")
+                  "reads 6)")
     assert not (workdir / "three").exists()
 
 

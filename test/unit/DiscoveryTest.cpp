@@ -38,6 +38,7 @@ AnnotatedFunction function() {
   Kernel &K = F.Impl;
   K.Key = DispatchKey::CompositeExplicitAutograd;
   K.Lang = Language::Cuda;
+  K.Abi = KernelAbi::Stable;
   K.Callee = "::mylib::scale";
   K.HostSource = "/src/kernels/k.cpp";
   K.Loc = {"kernels/k.cpp", 4, 12};
@@ -141,6 +142,7 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Attr.Keys[1].second.Loc, (SourceLoc{"kernels/k.cpp", 3, 64}));
   EXPECT_EQ(F.Impl.Key, DispatchKey::CompositeExplicitAutograd);
   EXPECT_EQ(F.Impl.Lang, Language::Cuda);
+  EXPECT_EQ(F.Impl.Abi, KernelAbi::Stable);
   EXPECT_EQ(F.Impl.Params[0].Container, CppContainer::OptionalArrayRef);
   EXPECT_TRUE(F.Impl.Params[0].ConcreteInt);
   EXPECT_FALSE(F.Impl.Params[1].MutableRef);
@@ -201,7 +203,7 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   EXPECT_TRUE(Fails("{\"format\": \"other\"}"));
   EXPECT_EQ(Error, "not a discovery record");
   EXPECT_TRUE(Fails("{\"format\": \"opgen-discovery\", \"version\": 99}"));
-  EXPECT_NE(Error.find("format 99, this opgen reads 5"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("format 99, this opgen reads 6"), std::string::npos) << Error;
 
   // The good record with one edit.
   std::string Good = writeDiscoveryRecord(record());

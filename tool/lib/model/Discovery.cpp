@@ -20,7 +20,7 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 /// Bump on any change of the layout below.
-constexpr int64_t FormatVersion = 5;
+constexpr int64_t FormatVersion = 6;
 constexpr const char *FormatTag = "opgen-discovery";
 
 template <typename E> Value enumValue(E V) { return std::string(enumName(V)); }
@@ -93,6 +93,7 @@ Value kernel(const Kernel &K) {
                             {"loc", loc(P.Loc)}});
   Object O{{"key", enumValue(K.Key)},
            {"language", enumValue(K.Lang)},
+           {"abi", enumValue(K.Abi)},
            {"callee", K.Callee},
            {"host_source", K.HostSource},
            {"loc", loc(K.Loc)},
@@ -292,6 +293,7 @@ public:
       return K;
     K.Key = enumeration<DispatchKey>(*O, "key", Where);
     K.Lang = enumeration<Language>(*O, "language", Where);
+    K.Abi = enumeration<KernelAbi>(*O, "abi", Where);
     K.Callee = string(*O, "callee", Where);
     K.HostSource = string(*O, "host_source", Where);
     K.Loc = loc(*O, "loc", Where);

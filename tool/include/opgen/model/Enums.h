@@ -47,6 +47,15 @@
   X(Cxx, "C++")                                                                \
   X(Cuda, "CUDA")
 
+/// X(Value, Name): the C++ API a kernel's signature is written against, read
+/// from its parameter and return types. `Either` when nothing in the
+/// signature tells (only `int64_t`, `double`, `bool`, `std::string`, ...):
+/// such a kernel fits both flavours.
+#define OPGEN_KERNEL_ABIS(X)                                                   \
+  X(Classic, "classic")                                                        \
+  X(Stable, "stable")                                                          \
+  X(Either, "either")
+
 /// X(Value, Name): the concrete C++ family of a kernel parameter.
 #define OPGEN_CPP_CONTAINERS(X)                                                \
   X(None, "none")                                                              \

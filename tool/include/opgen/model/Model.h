@@ -68,6 +68,11 @@ std::string_view autocastScalarType(AutocastDtype D);
 enum class Language { OPGEN_LANGUAGES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);
 
+/// The API a kernel is written against: ATen/libtorch (`at::Tensor`) or
+/// PyTorch's stable ABI (`torch::stable::Tensor`, docs/stable-abi.md).
+enum class KernelAbi { OPGEN_KERNEL_ABIS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(KernelAbi, OPGEN_KERNEL_ABIS);
+
 /// X(Kind, Key): the keys each kind of annotation takes, in the order the
 /// known-keys hint lists them. docs/annotation.md explains each.
 #define OPGEN_ANNOTATION_KEYS(X)                                               \
@@ -238,6 +243,8 @@ struct Kernel {
   /// The language of the file that declares the kernel; it picks the
   /// default dispatch key.
   Language Lang = Language::Cxx;
+  /// The API the kernel's signature uses (frontend/TypeMapper decides).
+  KernelAbi Abi = KernelAbi::Classic;
   /// Expression that names the function from file scope of its own
   /// translation unit, e.g. `::mylib::crop` (anonymous namespaces elided).
   std::string Callee;
