@@ -390,6 +390,12 @@ struct OpLibrary {
   /// False with `--no-python-package`: no generated `__init__.py`/`ops.py`;
   /// the package is the author's own.
   bool GeneratePackage = true;
+  /// The registration flavour of the whole library: `Classic` (ATen,
+  /// TORCH_LIBRARY, C++ autograd and fakes) or `Stable` (STABLE_TORCH_LIBRARY
+  /// with TORCH_BOX; fakes and autograd in Python; docs/stable-abi.md). Decided
+  /// by the check phase from the kernels' `Kernel::Abi` and `--stable-abi`;
+  /// never `Either`.
+  KernelAbi Abi = KernelAbi::Classic;
 
   /// The generated fakes module's name inside the package: the author's fake
   /// module's stem, `fakes`, or `_opgen_fakes` when the package is the
