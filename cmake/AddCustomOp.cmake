@@ -53,6 +53,26 @@ function(_opgen_find_torch)
   find_package(Torch REQUIRED)
 endfunction()
 
+# The C++ standard torch's headers need, at least C++17: torch 2.11 builds
+# with C++17, newer releases' TorchConfig asks for C++20 (as a compile
+# feature, or as a -std flag when the compiler reports none).
+function(_opgen_torch_cxx_standard out)
+  set(std 17)
+  get_target_property(features torch INTERFACE_COMPILE_FEATURES)
+  get_target_property(options torch INTERFACE_COMPILE_OPTIONS)
+  if("${features}" MATCHES "cxx_std_20" OR "${options}" MATCHES "std=c\\+\\+20")
+    set(std 20)
+  endif()
+  set(${out} ${std} PARENT_SCOPE)
+  # CMake before 3.26 knows no C++20 dialect of nvcc (which has one since
+  # CUDA 12): name its flag, in the calling directory's scope.
+  if(std EQUAL 20 AND CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA"
+     AND NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+    set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20" PARENT_SCOPE)
+    set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # CUDA architectures built when the project sets none (CUDA 13 supports
 # Turing and newer): Turing, Ampere, Ada, Hopper.
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
@@ -88,6 +108,12 @@ function(_opgen_add_custom_op target)
     set(ARG_PYTHON_PACKAGE ${target})
   endif()
   _opgen_find_torch()
+  _opgen_torch_cxx_standard(cxx_std)
+  foreach(v CMAKE_CUDA20_STANDARD_COMPILE_OPTION CMAKE_CUDA20_EXTENSION_COMPILE_OPTION)
+    if(DEFINED ${v})
+      set(${v} "${${v}}" PARENT_SCOPE)
+    endif()
+  endforeach()
 
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/${target}_gen)
   set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
@@ -129,7 +155,8 @@ function(_opgen_add_custom_op target)
 
   # How opgen parses the kernels: with the same runtime and Torch headers
   # they build with.
-  set(compiler_args ${ARG_COMPILER_ARGS} -isystem${opgen_RUNTIME_INCLUDE_DIR})
+  set(compiler_args -std=c++${cxx_std} ${ARG_COMPILER_ARGS}
+                    -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
     list(APPEND compiler_args -I${dir_abs})
@@ -197,9 +224,9 @@ function(_opgen_add_custom_op target)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   target_link_libraries(${target} PRIVATE opgen::runtime torch)
   set_target_properties(${target} PROPERTIES
-    CXX_STANDARD 17
+    CXX_STANDARD ${cxx_std}
     CXX_STANDARD_REQUIRED ON
-    CUDA_STANDARD 17
+    CUDA_STANDARD ${cxx_std}
     LIBRARY_OUTPUT_DIRECTORY ${pkg_dir}
     PREFIX "lib"
     OUTPUT_NAME ${target})
