@@ -187,7 +187,18 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
   if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
     Fn.Impl.Effects = analyzeMutation(Ctx, *Def, Root);
     Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
-    Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
+    if (Fn.Impl.Abi == KernelAbi::Stable) {
+      // Never registered for Meta: the stable ABI's registration
+      // (STABLE_TORCH_LIBRARY_IMPL) boxes the kernel as it is, and the body
+      // reads concrete sizes (torch::stable::Tensor has no sym_size).
+      MetaSafety NotSafe;
+      NotSafe.Why = "it is written against PyTorch's stable ABI, whose "
+                    "kernels opgen does not run on Meta tensors";
+      NotSafe.WhyLoc = Fn.Impl.Loc;
+      Fn.Impl.MetaSafe = std::move(NotSafe);
+    } else {
+      Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
+    }
   }
   return Fn;
 }
