@@ -140,6 +140,23 @@ std::tuple<int64_t, double, bool, torch::headeronly::ScalarType,
            torch::stable::Device, std::string, std::vector<int64_t>>
 ret_scalars(const Tensor& x);
 
+// Defaults render as for the classic types.
+// CHECK: "text": "st::defaults"
+// CHECK: "inferred_schema": "_(Tensor a0, Tensor? a1=None, Tensor? a2=None, int[] a3=[], int[] a4=[1, 2], float[] a5=[0.5, 2.], int[]? a6=None, str a7=\"mean\", str? a8=None, int a9=-1, float a10=0.5, bool a11=True, ScalarType? a12=None, Device? a13=None) -> Tensor"
+// CHECK: "abi": "stable"
+[[custom_op("st::defaults")]]
+Tensor defaults(const Tensor& x, std::optional<Tensor> a = std::nullopt,
+                std::optional<Tensor> b = {},
+                HeaderOnlyArrayRef<int64_t> c = {},
+                HeaderOnlyArrayRef<int64_t> d = {1, 2},
+                std::vector<double> e = {0.5, 2.0},
+                std::optional<HeaderOnlyArrayRef<int64_t>> f = std::nullopt,
+                std::string_view g = "mean",
+                std::optional<std::string> h = std::nullopt, int64_t i = -1,
+                double j = 0.5, bool k = true,
+                std::optional<torch::headeronly::ScalarType> l = std::nullopt,
+                std::optional<torch::stable::Device> m = std::nullopt);
+
 // Only the stable types tell: a signature of int64_t, double, bool,
 // std::string, std::vector and the shared enums fits both APIs.
 // CHECK: "text": "st::neutral"
