@@ -169,6 +169,11 @@ std::tuple<Tensor, Tensor> pair(const Tensor& x) {
   torch::stable::zero_(head);
 }
 
+// A non-const reference not in `mutates`: the hint names the stable type.
+// WARN: stable_bodies.cpp:[[@LINE+2]]:56: warning: 'x' is taken by non-const reference but is not listed in 'mutates' [UnmarkedMutableTensor]
+// WARN: note: hint: add mutates="x" if the kernel writes to it, or take it as 'const torch::stable::Tensor&'
+[[custom_op("sb::unmarked")]] int64_t unmarked(Tensor& x) { return x.dim(); }
+
 // Declared, and quiet.
 [[custom_op("sb::zero_declared", mutates="x")]]
 void zero_declared(Tensor x) {
