@@ -74,7 +74,7 @@ const Tensor& ret_const_ref(const Tensor& x);
 std::tuple<Tensor&, Tensor&> ret_tuple_ref(Tensor& x, Tensor& y);
 
 // CHECK: err_types_stable.cpp:[[@LINE+3]]:1: error: return type 'HeaderOnlyArrayRef<int64_t>' has no schema equivalent [UnsupportedReturn]
-// CHECK: err_types_stable.cpp:[[@LINE+2]]:1: note: hint: return a 'std::vector'; a 'HeaderOnlyArrayRef' would point into memory the kernel frees
+// CHECK: err_types_stable.cpp:[[@LINE+2]]:1: note: hint: return a 'std::vector'; a returned 'HeaderOnlyArrayRef' may view memory that does not outlive the kernel
 [[custom_op("es::ret_arrayref")]]
 HeaderOnlyArrayRef<int64_t> ret_arrayref(const Tensor& x);
 

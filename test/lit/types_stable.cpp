@@ -4,6 +4,9 @@
 // (kernel.abi: stable, classic or either).
 // RUN: rm -rf %t && opgen --discover %s -o %t.json 2> %t.stderr
 // RUN: FileCheck %s --input-file=%t.json
+// Every stable kernel here compiles through the stable ABI's boxing, which
+// the schema must match (TORCH_BOX at the end of the file):
+// RUN: clang++ -std=c++17 -fsyntax-only -DBOX_THEM -I%torch_include -I%runtime_include %s
 // `mutates` and its warnings are the check phase's (stable_mutation.cpp).
 #include <opgen/opgen.h>
 
@@ -180,3 +183,25 @@ at::Tensor classic(const at::Tensor& x, int64_t n);
 int64_t classic_only(std::array<bool, 2> flags);
 
 } // namespace st
+
+#ifdef BOX_THEM
+// What STABLE_TORCH_LIBRARY_IMPL registers: each signature compiles.
+namespace st {
+[[maybe_unused]] void box_them() {
+  (void)TORCH_BOX(&tensors);
+  (void)TORCH_BOX(&in_place);
+  (void)TORCH_BOX(&unmarked_ref);
+  (void)TORCH_BOX(&lists);
+  (void)TORCH_BOX(&optional_lists);
+  (void)TORCH_BOX(&scalars);
+  (void)TORCH_BOX(&strings);
+  (void)TORCH_BOX(&ret_tuple);
+  (void)TORCH_BOX(&ret_list);
+  (void)TORCH_BOX(&ret_optional);
+  (void)TORCH_BOX(&ret_void);
+  (void)TORCH_BOX(&ret_scalars);
+  (void)TORCH_BOX(&defaults);
+  (void)TORCH_BOX(&neutral);
+}
+} // namespace st
+#endif

@@ -447,8 +447,9 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
   if (!M)
     return M.takeError();
   if (M->Cpp.Container == CppContainer::HeaderOnlyArrayRef)
-    return unsupported("return a 'std::vector'; a 'HeaderOnlyArrayRef' would "
-                       "point into memory the kernel frees");
+    // TORCH_BOX would copy the list only after the kernel returned.
+    return unsupported("return a 'std::vector'; a returned 'HeaderOnlyArrayRef' "
+                       "may view memory that does not outlive the kernel");
   // TORCH_BOX boxes a returned std::string, not a view (over 64 bits).
   if (M->SchemaType.Base == BaseType::Str && !M->SchemaType.IsList &&
       !M->Cpp.StdString && M->Mark.Abi == TypeAbi::Neutral)
