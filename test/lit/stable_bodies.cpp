@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <optional>
 #include <tuple>
+#include <vector>
 
 namespace sb {
 
@@ -167,6 +168,21 @@ std::tuple<Tensor, Tensor> pair(const Tensor& x) {
 [[custom_op("sb::narrow_zero")]] void narrow_zero(Tensor x, int64_t n) {
   Tensor head = torch::stable::narrow(x, 0, 0, n);
   torch::stable::zero_(head);
+}
+
+// Optionals and lists of stable tensors.
+// WARN: stable_bodies.cpp:[[@LINE+4]]:26: warning: 'zero_opt' writes 'x' here (passed as 'self' of 'torch::stable::zero_'), but 'mutates' does not list it [UnannotatedWrite]
+[[custom_op("sb::zero_opt")]] void zero_opt(std::optional<Tensor> x) {
+  if (x) {
+    Tensor t = *x;
+    torch::stable::zero_(t);
+  }
+}
+
+// WARN: stable_bodies.cpp:[[@LINE+3]]:26: warning: 'zero_all' writes 'xs' here (passed as 'self' of 'torch::stable::zero_'), but 'mutates' does not list it [UnannotatedWrite]
+[[custom_op("sb::zero_all")]] void zero_all(std::vector<Tensor> xs) {
+  for (Tensor& t : xs)
+    torch::stable::zero_(t);
 }
 
 // A non-const reference not in `mutates`: the hint names the stable type.
