@@ -19,7 +19,8 @@ namespace eb {
 at::Tensor sig(const at::Tensor& x, Options o);
 #endif
 
-// CHECK: err_body.cpp:[[@LINE+6]]:3: error: no matching function for call to 'takes_two'
+// CHECK: err_body.cpp:[[@LINE+7]]:3: error: no matching function for call to 'takes_two'
+// SIG: err_body.cpp:[[@LINE+6]]:3: error: no matching function for call to 'takes_two'
 // CHECK: note: candidate function not viable: requires 2 arguments, but 1 was provided
 // CHECK: 4 errors generated.
 // SIG: 5 errors generated.
