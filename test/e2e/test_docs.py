@@ -28,6 +28,11 @@
 (c) Every option ``opgen --help`` prints appears in docs/cli.md.
 (d) Every keyword of add_custom_op() (cmake/AddCustomOp.cmake's
     cmake_parse_arguments) appears in docs/cmake.md.
+(c'), (d') The reverse: every option in docs/cli.md's option table is one
+    ``opgen --help`` lists, every add_custom_op() keyword docs/cmake.md shows
+    is one it parses, and docs/cli.md's manifest.json example has exactly
+    the fields of a real manifest (each described in its text, with every
+    fake kind): removing an option, keyword or field fails a test.
 (e) Every ```cpp block preceded by ``<!-- opgen-excerpt: <path> -->`` appears
     verbatim in that file of the repository (code the e2e tests run, such as
     kernels/grads.cpp, shown in the docs).
