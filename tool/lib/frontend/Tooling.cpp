@@ -14,6 +14,7 @@
 #include "Config.h"
 #include "frontend/AnnotationScanner.h"
 #include "frontend/Attach.h"
+#include "frontend/ClangDiagnostics.h"
 #include "frontend/Lower.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -104,11 +105,13 @@ private:
 class OpgenAction : public ASTFrontendAction {
 public:
   OpgenAction(DiagSink &Diags, const FrontendOptions &Opts,
-              FrontendResult &Result)
-      : Diags(Diags), Opts(Opts), Result(Result) {}
+              FrontendResult &Result, unsigned &HiddenBodyErrors)
+      : Diags(Diags), Opts(Opts), Result(Result),
+        HiddenBodyErrors(HiddenBodyErrors) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = true;
+    limitBodyErrors(CI, HiddenBodyErrors);
     Preprocessor &PP = CI.getPreprocessor();
     Scanner = std::make_unique<AnnotationScanner>(PP, Diags, Opts.Root);
     PP.setTokenWatcher([S = Scanner.get()](const Token &T) { S->onToken(T); });
@@ -127,6 +130,7 @@ private:
   DiagSink &Diags;
   const FrontendOptions &Opts;
   FrontendResult &Result;
+  unsigned &HiddenBodyErrors;
   std::unique_ptr<AnnotationScanner> Scanner;
 };
 
@@ -136,8 +140,12 @@ public:
                      FrontendResult &Result)
       : Diags(Diags), Opts(Opts), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<OpgenAction>(Diags, Opts, Result);
+    return std::make_unique<OpgenAction>(Diags, Opts, Result,
+                                         HiddenBodyErrors);
   }
+
+  /// Errors in function bodies not printed (limitBodyErrors).
+  unsigned HiddenBodyErrors = 0;
 
   /// With FrontendOptions::ClangOutput: what FrontendActionFactory does, but
   /// Clang prints into that stream (as it would to stderr, with the
@@ -325,6 +333,9 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
         *Opts.ClangOutput << "Error while processing " << Source << ".\n";
       Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
                    {displayPath(Source, Opts.Root)});
+      if (unsigned N = Factory.HiddenBodyErrors)
+        Diags.report(DiagId::BodyErrorsNotShown, SourceLoc{},
+                     {std::to_string(N), N == 1 ? "" : "s"});
       AllCompiled = false;
     }
   }
@@ -358,10 +369,12 @@ bool runFrontendOnCode(
   CommandLine.push_back(FileName);
 
   FrontendOptions Opts;
+  unsigned HiddenBodyErrors = 0; // Nothing is printed here anyway.
   Opts.Sources = {FileName};
   Opts.Root = "/";
   tooling::ToolInvocation Invocation(
-      CommandLine, std::make_unique<OpgenAction>(Diags, Opts, Result),
+      CommandLine,
+      std::make_unique<OpgenAction>(Diags, Opts, Result, HiddenBodyErrors),
       FM.get());
   DiagnosticConsumer Quiet; // Counts errors, prints nothing.
   Invocation.setDiagnosticConsumer(&Quiet);
