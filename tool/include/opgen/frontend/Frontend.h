@@ -59,7 +59,7 @@ struct PreambleResult {
   /// The manifest's text, for `<pch>.json`: exactly the existing one when
   /// the preamble was up to date and is kept.
   std::string Manifest;
-  /// Every file the preamble was built from, for the depfile.
+  /// Every file the preamble was built from (its own `<pch>.h` included).
   std::set<std::string> Inputs;
   /// The include lines it holds (none: no preamble fits these sources).
   std::vector<std::string> Includes;
