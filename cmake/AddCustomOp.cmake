@@ -97,6 +97,33 @@ function(_opgen_add_preamble pch sources opgen_args compiler_args args_var depen
   set(${depends_var} ${pch}.json PARENT_SCOPE)
 endfunction()
 
+# For editors (clangd): the annotated sources themselves, with the flags
+# they are compiled with, in compile_commands.json. The library compiles
+# them only through the generated shards that include them, so they are
+# listed by an object library of their own, <target>_sources, which is
+# never built by default.
+function(_opgen_add_editor_sources target sources)
+  set(compiled "")
+  foreach(abs ${sources})
+    if(abs MATCHES "\\.(cpp|cc|cxx|cu)$")
+      list(APPEND compiled ${abs})
+    endif()
+  endforeach()
+  if(NOT compiled)
+    return()
+  endif()
+  add_library(${target}_sources OBJECT EXCLUDE_FROM_ALL ${compiled})
+  foreach(prop INCLUDE_DIRECTORIES LINK_LIBRARIES COMPILE_OPTIONS
+               CXX_STANDARD CXX_STANDARD_REQUIRED CUDA_STANDARD
+               COMPILE_DEFINITIONS)
+    get_target_property(value ${target} ${prop})
+    if(value)
+      set_property(TARGET ${target}_sources PROPERTY ${prop} "${value}")
+    endif()
+  endforeach()
+  set_property(TARGET ${target}_sources PROPERTY POSITION_INDEPENDENT_CODE ON)
+endfunction()
+
 # A macro, so that enable_language(CUDA) runs in the caller's scope (CMake
 # refuses it inside a function).
 macro(add_custom_op _opgen_target)
@@ -271,6 +298,8 @@ function(_opgen_add_custom_op target)
     list(APPEND copied ${pkg_dir}/${name})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
+
+  _opgen_add_editor_sources(${target} "${sources}")
 
   set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})
   set_property(TARGET ${target} PROPERTY OPGEN_PYTHON_DIR ${CMAKE_CURRENT_BINARY_DIR}/python)

@@ -491,8 +491,10 @@ int buildPreambleFile(const std::vector<std::string> &Inputs,
   std::string Pch = absolute(OutputDir);
   if (!opgen::buildPreamble(Opts, Pch, Diags, Result))
     return 1;
-  // What it read, less what it writes (its include lines, <file.pch>.h).
+  // What it read, less what it writes (the PCH and its include lines,
+  // <file.pch>.h): those would be cycles in the build.
   std::set<std::string> Deps = Result.Inputs;
+  Deps.erase(Pch);
   Deps.erase(Pch + ".h");
   Deps.insert(Inputs.begin(), Inputs.end());
   if (!opgen::writeFileIfChanged(Pch + ".json", Result.Manifest, Check, Diags) ||
