@@ -556,11 +556,14 @@ int main(int Argc, const char **Argv) {
                   {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});
     return 1;
   }
-  if (BuildPreambleMode && (ListOutputsMode || DiscoverMode || CombineMode)) {
+  // --check would have to build the preamble to compare it.
+  if (BuildPreambleMode &&
+      (ListOutputsMode || DiscoverMode || CombineMode || Check)) {
     Diags->report(opgen::DiagId::UsageExclusiveModes, {},
                   {"--build-preamble", ListOutputsMode ? "--list-outputs"
                                        : DiscoverMode  ? "--discover"
-                                                       : "--combine"});
+                                       : CombineMode   ? "--combine"
+                                                       : "--check"});
     return 1;
   }
   if (ListOutputsMode)
