@@ -12,6 +12,8 @@
 #   [OPGEN_ARGS <arg>...]          extra opgen options
 #   [COMPILER_ARGS <arg>...]       extra compiler flags for opgen's parse
 #                                  (after its `--`; e.g. -DFOO=1)
+#   [NO_PREAMBLE]                  parse every source in full (no shared
+#                                  precompiled preamble)
 #   [NO_TESTS])
 #
 # Runs opgen at build time, in two kinds of steps: one `opgen --discover`
@@ -26,6 +28,10 @@
 # Torch, lays out the Python package in
 # ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
 # the generated opcheck tests to ctest. OPGEN_ARGS go to both kinds of step.
+# Before the discoveries, one `opgen --build-preamble` precompiles the system
+# headers that every C++ source includes first (<target>_gen/preamble/,
+# rebuilt when one of those headers, the flags or opgen change), and each
+# C++ source's discovery loads it instead of parsing them again.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
 # repository or by find_package(opgen)),
@@ -78,6 +84,66 @@ endfunction()
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
 
+# The step that builds the shared precompiled preamble <pch> of the C++
+# among <sources> (opgen --build-preamble, parsed with <compiler_args> as
+# their discoveries are), when there are any. Sets <args_var> to the
+# discovery arguments that use it and <depends_var> to what a discovery
+# then depends on (its manifest, rewritten only when the preamble is).
+function(_opgen_add_preamble pch sources opgen_args compiler_args args_var depends_var)
+  set(cxx "")
+  foreach(abs ${sources})
+    if(abs MATCHES "\\.(cpp|cc|cxx)$")
+      list(APPEND cxx ${abs})
+    endif()
+  endforeach()
+  if(NOT cxx)
+    set(${args_var} "" PARENT_SCOPE)
+    set(${depends_var} "" PARENT_SCOPE)
+    return()
+  endif()
+  get_filename_component(dir ${pch} DIRECTORY)
+  file(MAKE_DIRECTORY ${dir})
+  add_custom_command(
+    OUTPUT ${pch}.json
+    BYPRODUCTS ${pch} ${pch}.h
+    COMMAND ${opgen_EXECUTABLE} --build-preamble ${cxx} -o ${pch}
+            --depfile ${pch}.d ${opgen_args} -- ${compiler_args}
+    DEPENDS ${cxx} ${opgen_EXECUTABLE}
+    DEPFILE ${pch}.d
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    COMMENT "opgen: precompiling the common system headers"
+    VERBATIM)
+  set(${args_var} --preamble ${pch} PARENT_SCOPE)
+  set(${depends_var} ${pch}.json PARENT_SCOPE)
+endfunction()
+
+# For editors (clangd): the annotated sources themselves, with the flags
+# they are compiled with, in compile_commands.json. The library compiles
+# them only through the generated shards that include them, so they are
+# listed by an object library of their own, <target>_sources, which is
+# never built by default.
+function(_opgen_add_editor_sources target sources)
+  set(compiled "")
+  foreach(abs ${sources})
+    if(abs MATCHES "\\.(cpp|cc|cxx|cu)$")
+      list(APPEND compiled ${abs})
+    endif()
+  endforeach()
+  if(NOT compiled)
+    return()
+  endif()
+  add_library(${target}_sources OBJECT EXCLUDE_FROM_ALL ${compiled})
+  foreach(prop INCLUDE_DIRECTORIES LINK_LIBRARIES COMPILE_OPTIONS
+               CXX_STANDARD CXX_STANDARD_REQUIRED CUDA_STANDARD
+               COMPILE_DEFINITIONS)
+    get_target_property(value ${target} ${prop})
+    if(value)
+      set_property(TARGET ${target}_sources PROPERTY ${prop} "${value}")
+    endif()
+  endforeach()
+  set_property(TARGET ${target}_sources PROPERTY POSITION_INDEPENDENT_CODE ON)
+endfunction()
+
 # A macro, so that enable_language(CUDA) runs in the caller's scope (CMake
 # refuses it inside a function).
 macro(add_custom_op _opgen_target)
@@ -98,7 +164,7 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
@@ -166,6 +232,14 @@ function(_opgen_add_custom_op target)
     list(APPEND compiler_args -isystem${dir})
   endforeach()
 
+  # The shared precompiled preamble of the C++ sources.
+  set(preamble_args "")
+  set(preamble_depends "")
+  if(NOT ARG_NO_PREAMBLE)
+    _opgen_add_preamble(${gen}/preamble/cxx.pch "${sources}" "${ARG_OPGEN_ARGS}"
+                        "${compiler_args}" preamble_args preamble_depends)
+  endif()
+
   # One discovery per source; ninja runs them in parallel. Ninja skips the
   # steps after an unchanged record (restat); other generators compare
   # times, so there the record is touched.
@@ -182,13 +256,19 @@ function(_opgen_add_custom_op target)
       set(touch_record COMMAND ${CMAKE_COMMAND} -E touch ${record})
     endif()
     file(RELATIVE_PATH shown ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
+    set(record_preamble "")
+    set(record_preamble_depends "")
+    if(preamble_args AND abs MATCHES "\\.(cpp|cc|cxx)$")
+      set(record_preamble ${preamble_args})
+      set(record_preamble_depends ${preamble_depends})
+    endif()
     add_custom_command(
       OUTPUT ${record}
       COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
               --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
-              ${ARG_OPGEN_ARGS} -- ${compiler_args}
+              ${record_preamble} ${ARG_OPGEN_ARGS} -- ${compiler_args}
       ${touch_record}
-      DEPENDS ${abs} ${opgen_EXECUTABLE}
+      DEPENDS ${abs} ${opgen_EXECUTABLE} ${record_preamble_depends}
       DEPFILE ${record}.d
       WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
       COMMENT "opgen: discovering ops in ${shown}"
@@ -245,6 +325,8 @@ function(_opgen_add_custom_op target)
     list(APPEND copied ${pkg_dir}/${name})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
+
+  _opgen_add_editor_sources(${target} "${sources}")
 
   set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})
   set_property(TARGET ${target} PROPERTY OPGEN_PYTHON_DIR ${CMAKE_CURRENT_BINARY_DIR}/python)

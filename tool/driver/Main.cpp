@@ -3,6 +3,7 @@
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
 // opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
 // opgen --combine [options] <record.json>... -o <dir>
+// opgen --build-preamble <sources>... -o <file.pch> [-- <compiler args>]
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
 //
@@ -110,6 +111,18 @@ cl::opt<bool> CombineMode(
     cl::desc("Generate from discovery records (the inputs, written by "
              "--discover) instead of parsing sources"),
     cl::cat(Category));
+cl::opt<bool> BuildPreambleMode(
+    "build-preamble",
+    cl::desc("Precompile the system headers that every C++ source includes "
+             "first into -o <file.pch> (and its manifest <file.pch>.json), "
+             "for --preamble; kept as it is when up to date"),
+    cl::cat(Category));
+cl::opt<std::string> PreambleFile(
+    "preamble",
+    cl::desc("Use the precompiled preamble <file.pch> (--build-preamble) for "
+             "each source it fits and is up to date for; output is the same "
+             "with and without it"),
+    cl::value_desc("file.pch"), cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
     cl::desc("Print the files opgen writes for <sources>, --python-package, "
@@ -230,6 +243,8 @@ bool runFrontendInParallel(const opgen::FrontendOptions &Opts, unsigned Threads,
       Result.Functions.push_back(std::move(F));
     Result.Dependencies.insert(Results[I].Dependencies.begin(),
                                Results[I].Dependencies.end());
+    Result.PreambleInputs.insert(Results[I].PreambleInputs.begin(),
+                                 Results[I].PreambleInputs.end());
   }
   return AllCompiled;
 }
@@ -291,6 +306,7 @@ bool parseSources(const std::vector<std::string> &Inputs,
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = ExtraArgs;
   Opts.Root = RootDir;
+  Opts.Preamble = PreambleFile;
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                : Jobs.getValue();
   Threads = static_cast<unsigned>(
@@ -408,9 +424,12 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   Record.Functions = std::move(Found.Functions);
   Record.Dependencies = Found.Dependencies;
   std::string Out = absolute(OutputDir);
+  // The depfile also names the preamble used: the record does not.
+  std::set<std::string> Deps = Found.Dependencies;
+  Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
   if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),
                                  Check, Diags) ||
-      !writeDepfileIfAsked(Out, Found.Dependencies, Diags))
+      !writeDepfileIfAsked(Out, Deps, Diags))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -450,8 +469,36 @@ int generate(const std::vector<std::string> &Inputs,
   EmitOpts.Root = RootDir;
   EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
   opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
+  std::set<std::string> Deps = Found.Dependencies;
+  Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
   if (!opgen::writeFiles(OutAbs, Files, Check, Diags) ||
-      !writeDepfileIfAsked(OutAbs + "/manifest.json", Found.Dependencies, Diags))
+      !writeDepfileIfAsked(OutAbs + "/manifest.json", Deps, Diags))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
+/// C++ sources among the inputs, and writes its manifest and depfile.
+int buildPreambleFile(const std::vector<std::string> &Inputs,
+                      const std::vector<std::string> &ExtraArgs,
+                      const std::string &RootDir, opgen::DiagSink &Diags) {
+  opgen::FrontendOptions Opts;
+  Opts.Sources = Inputs;
+  Opts.BuildPath = BuildPath;
+  Opts.ExtraArgs = ExtraArgs;
+  Opts.Root = RootDir;
+  opgen::PreambleResult Result;
+  std::string Pch = absolute(OutputDir);
+  if (!opgen::buildPreamble(Opts, Pch, Diags, Result))
+    return 1;
+  // What it read, less what it writes (the PCH and its include lines,
+  // <file.pch>.h): those would be cycles in the build.
+  std::set<std::string> Deps = Result.Inputs;
+  Deps.erase(Pch);
+  Deps.erase(Pch + ".h");
+  Deps.insert(Inputs.begin(), Inputs.end());
+  if (!opgen::writeFileIfChanged(Pch + ".json", Result.Manifest, Check, Diags) ||
+      !writeDepfileIfAsked(Pch + ".json", Deps, Diags))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -509,6 +556,16 @@ int main(int Argc, const char **Argv) {
                   {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});
     return 1;
   }
+  // --check would have to build the preamble to compare it.
+  if (BuildPreambleMode &&
+      (ListOutputsMode || DiscoverMode || CombineMode || Check)) {
+    Diags->report(opgen::DiagId::UsageExclusiveModes, {},
+                  {"--build-preamble", ListOutputsMode ? "--list-outputs"
+                                       : DiscoverMode  ? "--discover"
+                                       : CombineMode   ? "--combine"
+                                                       : "--check"});
+    return 1;
+  }
   if (ListOutputsMode)
     return printOutputs(*Diags);
   if (OutputDir.empty() || Sources.empty()) {
@@ -521,7 +578,7 @@ int main(int Argc, const char **Argv) {
     return 1;
   }
 
-  if (!DiscoverMode && !checkPythonOptions(*Diags))
+  if (!DiscoverMode && !BuildPreambleMode && !checkPythonOptions(*Diags))
     return 1;
 
   std::vector<std::string> Inputs;
@@ -531,6 +588,10 @@ int main(int Argc, const char **Argv) {
       return 1;
     return generate(Inputs, Found, RootDir, *Diags);
   }
+  if (BuildPreambleMode)
+    return collectSources(Inputs, *Diags)
+               ? buildPreambleFile(Inputs, ExtraArgs, RootDir, *Diags)
+               : 1;
   if (!collectSources(Inputs, *Diags) ||
       !parseSources(Inputs, ExtraArgs, RootDir, *Diags, Found))
     return 1;
