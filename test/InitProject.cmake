@@ -1,51 +1,51 @@
-# ctest `init`: `opgen init` creates a starter op library (docs/packaging.md),
-# which is configured against this opgen (find_package), built, and passes
-# its generated tests; then `cmake --install` puts it into a fresh
-# environment, where it imports from another directory with no PYTHONPATH
-# and passes them again.
-#   cmake -DNAME=init -DOPGEN=<opgen> -DBINARY_DIR=... -DOPGEN_DIR=<opgen build>
-#         -DOPGEN_PYTHON=... [-DLAUNCHER=ccache] -P InitProject.cmake
+# ctest `init`: the commands of docs/packaging.md ("opgen-commands: init",
+# run by doc_commands.py in a fresh environment): `opgen init` creates a
+# starter op library, which is configured against this opgen
+# (find_package), built, passes its generated tests and is installed with
+# `cmake --install` into the environment; then the installed files are
+# checked and the generated tests run again, from another directory with no
+# PYTHONPATH, against the installed package.
+#   cmake -DNAME=init -DSOURCE_DIR=<repo> -DOPGEN=<opgen> -DBINARY_DIR=...
+#         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
+#         -P InitProject.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
 file(REMOVE_RECURSE ${BINARY_DIR})
 file(MAKE_DIRECTORY ${BINARY_DIR})
 set(RUN_DIR ${BINARY_DIR})
-set(project ${BINARY_DIR}/starter)
-run(${OPGEN} init ${project} --namespace starter)
-foreach(f CMakeLists.txt pyproject.toml README.md samples.py src/softsign.cpp .gitignore)
-  if(NOT EXISTS ${project}/${f})
-    message(FATAL_ERROR "${NAME}: opgen init did not write ${f}")
-  endif()
-endforeach()
-
+opgen_fresh_venv(${BINARY_DIR}/env ${OPGEN_PYTHON})
 set(launcher "")
 if(LAUNCHER)
-  set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
+  set(launcher --env CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
-run(${CMAKE_COMMAND} -S ${project} -B ${project}/build -G Ninja
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${OPGEN_DIR}
-    -DOPGEN_PYTHON=${OPGEN_PYTHON} ${launcher})
-run(${CMAKE_COMMAND} --build ${project}/build)
-run(${CMAKE_CTEST_COMMAND} --test-dir ${project}/build --output-on-failure)
+get_filename_component(opgen_bin ${OPGEN} DIRECTORY)
+run(${OPGEN_PYTHON} ${SOURCE_DIR}/test/doc_commands.py
+    ${SOURCE_DIR}/docs/packaging.md init --cwd ${BINARY_DIR}
+    --env OPGEN_PREFIX=${OPGEN_DIR} --env VIRTUAL_ENV=${BINARY_DIR}/env
+    ${launcher} --path ${BINARY_DIR}/env/bin --path ${opgen_bin})
 
-# Installed into a fresh environment (lib/python3.X/site-packages and
-# include/ under the prefix), then used from elsewhere.
-opgen_fresh_venv(${BINARY_DIR}/env ${OPGEN_PYTHON})
-run(${CMAKE_COMMAND} --install ${project}/build --prefix ${BINARY_DIR}/env)
-if(NOT EXISTS ${BINARY_DIR}/env/include/starter/ops.h)
-  message(FATAL_ERROR "${NAME}: cmake --install did not install include/starter/ops.h")
-endif()
+set(project ${BINARY_DIR}/mylib)
+foreach(f CMakeLists.txt pyproject.toml README.md samples.py src/softsign.cpp .gitignore
+          build/mylib_ops_gen/tests/test_mylib_ops.py)
+  if(NOT EXISTS ${project}/${f})
+    message(FATAL_ERROR "${NAME}: ${project}/${f} is missing")
+  endif()
+endforeach()
+foreach(f include/mylib/ops.h ${FRESH_SITE}/mylib/__init__.py
+          ${FRESH_SITE}/mylib/libmylib_ops.so)
+  if(NOT IS_ABSOLUTE ${f})
+    set(f ${BINARY_DIR}/env/${f})
+  endif()
+  if(NOT EXISTS ${f})
+    message(FATAL_ERROR "${NAME}: cmake --install did not install ${f}")
+  endif()
+endforeach()
 set(RUN_DIR ${BINARY_DIR}/elsewhere)
 file(MAKE_DIRECTORY ${RUN_DIR})
 run(${FRESH_PYTHON} -c "
-import os, torch, starter
-here = os.path.dirname(os.path.realpath(starter.__file__))
-assert here == os.path.realpath(os.path.join('${FRESH_SITE}', 'starter')), here
-x = torch.tensor([-1.0, 0.0, 3.0], requires_grad=True)
-y = starter.ops.softsign(x, 2.0)
-assert torch.allclose(y, 2.0 * x / (1 + x.abs())), y
-y.sum().backward()
-assert torch.allclose(x.grad, 2.0 / (1 + x.abs()) ** 2), x.grad
-print('installed starter imported from', here)
+import os, mylib
+here = os.path.dirname(os.path.realpath(mylib.__file__))
+assert here == os.path.realpath(os.path.join('${FRESH_SITE}', 'mylib')), here
+print('installed mylib imported from', here)
 ")
 run(${FRESH_PYTHON} -m pytest -q -p no:cacheprovider
-    ${project}/build/starter_ops_gen/tests/test_starter_ops.py)
+    ${project}/build/mylib_ops_gen/tests/test_mylib_ops.py)
