@@ -26,6 +26,9 @@
 # Torch, lays out the Python package in
 # ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
 # the generated opcheck tests to ctest. OPGEN_ARGS go to both kinds of step.
+# Install rules put the library and the package into
+# <OPGEN_PYTHON_INSTALL_DIR>/<package> and ops.h into include/<package>
+# (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
 # repository or by find_package(opgen)),

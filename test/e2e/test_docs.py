@@ -549,6 +549,12 @@ def test_cmake_own_package_example_is_the_tested_project():
 PACKAGING = DOCS / "packaging.md"
 
 
+def test_packaging_install_example_is_the_tested_project():
+    """packaging.md's install() of a package of your own is test/visionlike's."""
+    block = re.search(r"```cmake\n(.*?)```", PACKAGING.read_text(), re.S).group(1)
+    assert block in (REPO / "test" / "visionlike" / "CMakeLists.txt").read_text()
+
+
 def test_packaging_pyproject_is_the_example():
     """packaging.md quotes examples/wheel/pyproject.toml, which ctest's
     `wheel` test builds."""
