@@ -32,6 +32,9 @@
 # headers that every C++ source includes first (<target>_gen/preamble/,
 # rebuilt when one of those headers, the flags or opgen change), and each
 # C++ source's discovery loads it instead of parsing them again.
+# Install rules put the library and the package into
+# <OPGEN_PYTHON_INSTALL_DIR>/<package> and ops.h into include/<package>
+# (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
 # repository or by find_package(opgen)),
@@ -142,6 +145,68 @@ function(_opgen_add_editor_sources target sources)
     endif()
   endforeach()
   set_property(TARGET ${target}_sources PROPERTY POSITION_INDEPENDENT_CODE ON)
+endfunction()
+
+# Where add_custom_op() installs Python packages, relative to
+# CMAKE_INSTALL_PREFIX: "." under scikit-build-core (its install prefix is
+# the wheel's platlib), else OPGEN_PYTHON's site-packages layout
+# (lib/python3.X/site-packages), so that `cmake --install build --prefix <venv>`
+# installs into that environment.
+function(_opgen_python_install_dir out_var)
+  if(DEFINED OPGEN_PYTHON_INSTALL_DIR)
+    set(${out_var} "${OPGEN_PYTHON_INSTALL_DIR}" PARENT_SCOPE)
+    return()
+  endif()
+  set(dir "")
+  if(DEFINED SKBUILD_PLATLIB_DIR OR DEFINED SKBUILD)
+    set(dir ".")
+  elseif(OPGEN_PYTHON)
+    execute_process(COMMAND "${OPGEN_PYTHON}" -c
+      "import sysconfig; print(sysconfig.get_path('platlib', vars={'base': '', 'platbase': ''}).lstrip('/'))"
+      OUTPUT_VARIABLE dir OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      set(dir "")
+    endif()
+  endif()
+  if(dir STREQUAL "")
+    set(dir "lib/python/site-packages")
+  endif()
+  set(OPGEN_PYTHON_INSTALL_DIR "${dir}" CACHE STRING
+      "Where add_custom_op() installs Python packages, relative to CMAKE_INSTALL_PREFIX")
+  set(${out_var} "${dir}" PARENT_SCOPE)
+endfunction()
+
+# Install rules of one op library (docs/packaging.md): the library and the
+# generated Python modules into <python dir>/<package>/, the library with
+# RPATH $ORIGIN (the generated __init__.py loads it from beside itself), and
+# the C++ entry points (<gen>/include/<package>/ops.h) into include/<package>/
+# (<python dir>/<package>/include/<package>/ under scikit-build-core).
+# Off when OPGEN_INSTALL_OP_LIBRARIES is set to OFF (opgen's own kernels and
+# tests).
+function(_opgen_install_custom_op target package gen python_files header_files)
+  if(DEFINED OPGEN_INSTALL_OP_LIBRARIES AND NOT OPGEN_INSTALL_OP_LIBRARIES)
+    return()
+  endif()
+  _opgen_python_install_dir(python_dir)
+  set(pkg_dest "${python_dir}/${package}")
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  install(TARGETS ${target} LIBRARY DESTINATION "${pkg_dest}")
+  set(modules "")
+  foreach(f ${python_files})
+    list(APPEND modules ${gen}/${f})
+  endforeach()
+  install(FILES ${modules} DESTINATION "${pkg_dest}")
+  if(DEFINED SKBUILD_PLATLIB_DIR OR DEFINED SKBUILD)
+    set(include_dest "${pkg_dest}/include")
+  else()
+    include(GNUInstallDirs)
+    set(include_dest "${CMAKE_INSTALL_INCLUDEDIR}")
+  endif()
+  foreach(f ${header_files})
+    if(f MATCHES "^include/(.+)/[^/]+$")
+      install(FILES ${gen}/${f} DESTINATION "${include_dest}/${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
 endfunction()
 
 # A macro, so that enable_language(CUDA) runs in the caller's scope (CMake
@@ -325,6 +390,8 @@ function(_opgen_add_custom_op target)
     list(APPEND copied ${pkg_dir}/${name})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
+  _opgen_install_custom_op(${target} ${ARG_PYTHON_PACKAGE} ${gen}
+                           "${outputs_PYTHON}" "${outputs_HEADER}")
 
   _opgen_add_editor_sources(${target} "${sources}")
 

@@ -282,6 +282,11 @@ def test_cli_options_documented():
     help_text = _run(["--help"], cwd=REPO).stdout
     options = re.findall(r"^\s+(--?[\w-]+)", help_text, re.M)
     assert "--check" in options and "-o" in options, help_text
+    # The options of the subcommands (opgen init) too.
+    for sub in re.findall(r"^\s+(\w+) - ", help_text, re.M):
+        sub_help = _run([sub, "--help"], cwd=REPO).stdout
+        options += re.findall(r"^\s+(--?[\w-]+)", sub_help, re.M)
+    assert "--namespace" in options, help_text
     text = (DOCS / "cli.md").read_text()
     missing = [o for o in options if not re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", text)]
     assert not missing, f"docs/cli.md does not mention {missing}"
@@ -638,6 +643,49 @@ def test_cmake_own_package_example_is_the_tested_project():
     assert python in (REPO / "test" / "visionlike" / "visionlike" / "__init__.py").read_text()
     error = re.search(r"```\n(NotImplementedError: .*?)\n```", section, re.S).group(1)
     assert "visionlike::flip_boxes has no fake kernel" in error
+
+
+# --- docs/packaging.md: the tested example and commands -----------------------
+
+PACKAGING = DOCS / "packaging.md"
+
+
+def test_packaging_install_example_is_the_tested_project():
+    """packaging.md's install() of a package of your own is test/visionlike's."""
+    block = re.search(r"```cmake\n(.*?)```", PACKAGING.read_text(), re.S).group(1)
+    assert block in (REPO / "test" / "visionlike" / "CMakeLists.txt").read_text()
+
+
+def test_packaging_pyproject_is_the_example():
+    """packaging.md quotes examples/wheel/pyproject.toml, which ctest's
+    `wheel` test builds."""
+    block = re.search(r"```toml\n(.*?)```", PACKAGING.read_text(), re.S).group(1)
+    assert block in (REPO / "examples" / "wheel" / "pyproject.toml").read_text()
+
+
+def test_packaging_commands_are_run_by_ctest():
+    """The `opgen-commands` blocks exist and parse as test/doc_commands.py
+    reads them (ctest `init` and `wheel` run them), and the scikit-build-core
+    they install is the one the example, the template and the doc pin."""
+    sys.path.insert(0, str(REPO / "test"))
+    try:
+        import doc_commands
+    finally:
+        sys.path.pop(0)
+    init = doc_commands.commands(PACKAGING, "init")
+    wheel = doc_commands.commands(PACKAGING, "wheel")
+    assert init[0][0] == "opgen init mylib --namespace mylib"
+    assert any("pip wheel ." in c for c, _ in wheel)
+    pins = set(re.findall(r"scikit-build-core==([\d.]+)", PACKAGING.read_text()))
+    for path in ["examples/wheel/pyproject.toml", "templates/init/pyproject.toml",
+                 "templates/init/README.md"]:
+        pins |= set(re.findall(r"scikit-build-core==([\d.]+)", (REPO / path).read_text()))
+    assert len(pins) == 1, pins
+    ctest = (REPO / "test" / "CMakeLists.txt").read_text()
+    for script in ["InitProject.cmake", "WheelProject.cmake"]:
+        assert script in ctest
+        text = (REPO / "test" / script).read_text()
+        assert "doc_commands.py" in text and "docs/packaging.md" in text
 
 
 def test_no_compile_database(workdir):

@@ -6,6 +6,7 @@
 // opgen --build-preamble <sources>... -o <file.pch> [-- <compiler args>]
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
+// opgen init <dir> [--namespace <name>]
 //
 // The pipeline, one phase after another; a phase runs only when the ones
 // before it reported no error:
@@ -129,6 +130,18 @@ cl::opt<bool> ListOutputsMode(
              "--fake-module, --python-module and --no-python-package, one "
              "'<path><TAB><kind>' line each; parses nothing"),
     cl::cat(Category));
+// opgen init <dir> [--namespace <name>]: a starter op library.
+cl::SubCommand InitCommand("init",
+                           "Create a starter op library in <dir>: an annotated "
+                           "kernel with a fake and a backward, samples, "
+                           "CMakeLists.txt, pyproject.toml and a README");
+cl::opt<std::string> InitDir(cl::Positional, cl::desc("<dir>"),
+                             cl::sub(InitCommand), cl::cat(Category));
+cl::opt<std::string> InitNamespace(
+    "namespace",
+    cl::desc("Op namespace, C++ namespace and Python package of the new "
+             "library (default: the directory's name)"),
+    cl::value_desc("name"), cl::sub(InitCommand), cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -526,6 +539,53 @@ int printOutputs(opgen::DiagSink &Diags) {
   return 0;
 }
 
+/// opgen init: writes the starter project of templates/init/ into a new or
+/// empty directory; refuses anything else before writing.
+int runInit(opgen::DiagSink &Diags) {
+  if (InitDir.empty()) {
+    Diags.report(opgen::DiagId::InitNoDirectory, {});
+    return 1;
+  }
+  std::string Dir = absolute(InitDir);
+  std::string Namespace = InitNamespace.getNumOccurrences()
+                              ? InitNamespace.getValue()
+                              : sys::path::filename(Dir).str();
+  std::string Problem = opgen::starterNamespaceProblem(Namespace);
+  if (!Problem.empty()) {
+    Diags.report(opgen::DiagId::InitBadNamespace, {}, {Namespace, Problem});
+    return 1;
+  }
+  if (sys::fs::exists(Dir)) {
+    std::error_code EC;
+    bool Empty = sys::fs::is_directory(Dir) &&
+                 sys::fs::directory_iterator(Dir, EC) == sys::fs::directory_iterator();
+    if (!Empty || EC) {
+      Diags.report(opgen::DiagId::InitDirNotEmpty, {}, {InitDir});
+      return 1;
+    }
+  }
+  for (const auto &[Path, Text] : opgen::emitStarterProject(Namespace)) {
+    SmallString<256> File(Dir);
+    sys::path::append(File, Path);
+    std::error_code EC = sys::fs::create_directories(sys::path::parent_path(File));
+    if (!EC) {
+      raw_fd_ostream Out(File, EC, sys::fs::OF_None);
+      if (!EC) {
+        Out << Text;
+        Out.close();
+        EC = Out.error();
+      }
+    }
+    if (EC) {
+      Diags.report(opgen::DiagId::CannotWrite, {}, {std::string(File), EC.message()});
+      return 1;
+    }
+  }
+  outs() << "opgen: created the op library '" << Namespace << "' in " << InitDir
+         << " (see its README.md)\n";
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -545,12 +605,15 @@ int main(int Argc, const char **Argv) {
       OwnArgs.push_back(Argv[I]);
   }
   cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(Category, InitCommand);
   cl::ParseCommandLineOptions(
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
       "bindings and opcheck tests from [[custom_op(...)]] annotations\n");
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
+  if (InitCommand)
+    return runInit(*Diags);
   if (ListOutputsMode && (DiscoverMode || CombineMode)) {
     Diags->report(opgen::DiagId::UsageExclusiveModes, {},
                   {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});
