@@ -33,3 +33,15 @@ if latest=$("$PY" -m pip index versions torch 2>/dev/null | sed -n 's/^torch (\(
   log "note: the package index has torch $latest; this script tests $NEWEST_TORCH_VERSION"
 fi
 log "$("$PY" -c 'import torch; print("torch", torch.__version__)')"
+export TORCHINDUCTOR_CACHE_DIR="$PWD/build-newest/inductor-cache"
+rm -rf "$TORCHINDUCTOR_CACHE_DIR"
+
+#@STABLE@
+
+log "opgen and the classic bundled library against torch $NEWEST_TORCH_VERSION (build-newest/)"
+cmake -S . -B build-newest -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CUDA_ARCHITECTURES="${OPGEN_CUDA_ARCHITECTURES:-90}" \
+  -DOPGEN_PYTHON="$PY" >/dev/null
+cmake --build build-newest --target mylib_ops_python
+ctest --test-dir build-newest -R '^mylib_ops_opcheck$' --output-on-failure
+log "ok: torch $NEWEST_TORCH_VERSION"
