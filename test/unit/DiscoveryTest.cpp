@@ -48,7 +48,9 @@ AnnotatedFunction function() {
   P.Container = CppContainer::OptionalArrayRef;
   P.StdOptional = P.StdString = P.MutableRef = P.ConcreteInt = true;
   P.Loc = {"kernels/k.cpp", 4, 40};
-  K.Params = {P, CppParam{}};
+  CppParam Sizes; // A stable ABI list.
+  Sizes.Container = CppContainer::HeaderOnlyArrayRef;
+  K.Params = {P, Sizes};
   K.Ret = {"std::tuple<at::Tensor, at::Tensor>", true};
   FakeSynthesis Syn;
   Syn.Ok = true;
@@ -146,6 +148,7 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Impl.Params[0].Container, CppContainer::OptionalArrayRef);
   EXPECT_TRUE(F.Impl.Params[0].ConcreteInt);
   EXPECT_FALSE(F.Impl.Params[1].MutableRef);
+  EXPECT_EQ(F.Impl.Params[1].Container, CppContainer::HeaderOnlyArrayRef);
   EXPECT_TRUE(F.Impl.Ret.Reference);
   ASSERT_TRUE(F.Impl.Synthesis.has_value());
   EXPECT_EQ(F.Impl.Synthesis->Outputs[0].str(), Want.Impl.Synthesis->Outputs[0].str());

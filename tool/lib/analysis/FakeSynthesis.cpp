@@ -139,15 +139,6 @@ std::string methodName(const CXXMemberCallExpr &Call) {
   return "";
 }
 
-bool isTensorType(QualType T) {
-  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
-  const CXXRecordDecl *D = T->getAsCXXRecordDecl();
-  if (!D)
-    return false;
-  std::string Name = D->getQualifiedNameAsString();
-  return Name == "at::Tensor" || Name == "at::TensorBase";
-}
-
 /// Arguments of a call, without the ones left to their defaults.
 std::vector<const Expr *> givenArgs(const Expr *const *Args, unsigned N) {
   std::vector<const Expr *> Out;
@@ -156,6 +147,56 @@ std::vector<const Expr *> givenArgs(const Expr *const *Args, unsigned N) {
       Out.push_back(Args[I]);
   return Out;
 }
+
+/// at::Tensor (at::TensorBase) or the stable ABI's torch::stable::Tensor.
+bool isTensorType(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const CXXRecordDecl *D = T->getAsCXXRecordDecl();
+  if (!D)
+    return false;
+  std::string Name = D->getQualifiedNameAsString();
+  return Name == "at::Tensor" || Name == "at::TensorBase" ||
+         Name == "torch::stable::Tensor";
+}
+
+/// `x.contiguous([fmt])`, or the stable ABI's `torch::stable::contiguous(x[,
+/// fmt])`: \p Tensor is `x`, \p Format the format argument or null.
+bool isContiguousCall(const Expr *E, const Expr *&Tensor,
+                      const Expr *&Format) {
+  Format = nullptr;
+  if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (methodName(*Call) != "contiguous" ||
+        !isTensorType(Call->getImplicitObjectArgument()->getType()))
+      return false;
+    Tensor = Call->getImplicitObjectArgument();
+    std::vector<const Expr *> A = givenArgs(Call->getArgs(), Call->getNumArgs());
+    Format = A.empty() ? nullptr : A[0];
+    return A.size() <= 1;
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    if (calleeName(*Call) != "torch::stable::contiguous")
+      return false;
+    std::vector<const Expr *> A = givenArgs(Call->getArgs(), Call->getNumArgs());
+    if (A.empty() || A.size() > 2)
+      return false;
+    Tensor = A[0];
+    Format = A.size() == 2 ? A[1] : nullptr;
+    return true;
+  }
+  return false;
+}
+
+/// `std::nullopt` (or `{}`) passed for an optional argument.
+bool isNulloptArg(const Expr *E) {
+  E = strip(E);
+  if (auto *Ctor = dyn_cast<CXXConstructExpr>(E))
+    return Ctor->getNumArgs() == 0;
+  if (auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl()->getName() == "nullopt" &&
+           Ref->getDecl()->isInStdNamespace();
+  return false;
+}
+
 
 /// Finds every write to a local variable in a body: assignments, `++`,
 /// metadata-changing tensor methods, length-changing list methods, and
@@ -395,6 +436,8 @@ private:
   llvm::Expected<FakeOutput> factory(const CallExpr &Call) {
     std::string Name = calleeName(Call);
     llvm::StringRef Short(Name);
+    if (Short.consume_front("torch::stable::"))
+      return stableFactory(Call, Name, Short);
     if (!Short.consume_front("at::") && !Short.consume_front("torch::"))
       return refuse(&Call, NotAnAllocation);
     std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
@@ -436,6 +479,61 @@ private:
       return Out;
     }
     return refuse(&Call, NotAnAllocation);
+  }
+
+  /// The stable ABI's allocations (torch/csrc/stable/ops.h):
+  /// `empty_like(x)`, `clone(x)`, `new_empty(x, sizes[, dtype])`,
+  /// `new_zeros(x, sizes[, dtype])`. `empty` and `full` take their device
+  /// and dtype from no input tensor: refused.
+  llvm::Expected<FakeOutput> stableFactory(const CallExpr &Call,
+                                           const std::string &Name,
+                                           llvm::StringRef Short) {
+    std::vector<const Expr *> A = givenArgs(Call.getArgs(), Call.getNumArgs());
+    FakeOutput Out;
+    Out.Factory = Name;
+    Out.Loc = loc(&Call);
+    if (Short == "empty_like" || Short == "clone") {
+      if (A.size() != 1)
+        return refuse(&Call, "cannot follow '%s'");
+      // aten::empty_like and aten::clone with their default
+      // memory_format=preserve_format.
+      Out.K = FakeOutput::Kind::EmptyLike;
+      if (llvm::Error Err = likeTensor(A[0], Out))
+        return Err;
+      return Out;
+    }
+    if (Short == "new_empty" || Short == "new_zeros") {
+      if (A.size() < 2)
+        return refuse(&Call, "cannot follow '%s'");
+      // layout, device, pin_memory: only their defaults (self's).
+      for (size_t I = 3; I < A.size(); ++I)
+        if (!isNulloptArg(A[I]))
+          return refuse(A[I], "cannot follow '%s' (opgen follows " + Name +
+                                  "(x, sizes[, dtype]), with x's layout "
+                                  "and device)");
+      Out.K = FakeOutput::Kind::Empty;
+      if (llvm::Error Err = assign(Out.Like, requireTensorArg(A[0])))
+        return Err;
+      if (llvm::Error Err = assign(Out.Sizes, sizes(A[1])))
+        return Err;
+      if (A.size() >= 3 && !isNulloptArg(A[2]))
+        if (llvm::Error Err = assign(Out.Dtype, integer(A[2])))
+          return Err;
+      return Out;
+    }
+    if (Short == "empty" || Short == "full")
+      return refuse(&Call, "cannot follow '%s': its device does not come from "
+                           "an input tensor; allocate with "
+                           "torch::stable::new_empty(x, sizes, dtype) or "
+                           "torch::stable::empty_like(x)");
+    if (Short == "contiguous" || Short == "view" || Short == "reshape" ||
+        Short == "narrow" || Short == "to" || Short == "select" ||
+        Short == "transpose" || Short == "squeeze" || Short == "unsqueeze" ||
+        Short == "flatten")
+      return refuse(&Call, "'%s' may return a view of, or the same tensor "
+                           "as, its input; opgen follows fresh allocations "
+                           "only");
+    return refuse(&Call, NotAStableAllocation);
   }
 
   /// `x.new_empty(sizes)`, `x.new_zeros(sizes, opts)`, `x.clone()`.
@@ -557,9 +655,9 @@ private:
     const Expr *S = strip(E);
     if (std::optional<std::string> Name = tensorArg(S))
       return *Name;
-    if (auto *Call = dyn_cast<CXXMemberCallExpr>(S))
-      if (methodName(*Call) == "contiguous")
-        return requireTensorArg(Call->getImplicitObjectArgument());
+    const Expr *Of, *Format;
+    if (isContiguousCall(S, Of, Format))
+      return requireTensorArg(Of);
     if (const VarDecl *V = local(S))
       if (V->getInit() && isTensorType(V->getType())) {
         if (llvm::Error Err = requireUnwritten(V, false).takeError())
@@ -578,11 +676,9 @@ private:
   const Expr *unboundSource(const Expr *E) {
     for (unsigned Depth = 0; Depth < 32; ++Depth) {
       const Expr *S = strip(E);
-      while (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
-        if (methodName(*Call) != "contiguous")
-          break;
-        S = strip(Call->getImplicitObjectArgument());
-      }
+      const Expr *Of, *Format;
+      while (isContiguousCall(S, Of, Format))
+        S = strip(Of);
       if (tensorArg(S))
         return nullptr;
       const VarDecl *V = local(S);
@@ -634,21 +730,20 @@ private:
       Out.Like = *Name;
       return llvm::Error::success();
     }
-    if (auto *Call = dyn_cast<CXXMemberCallExpr>(S)) {
-      if (methodName(*Call) != "contiguous" ||
-          !isTensorType(Call->getImplicitObjectArgument()->getType()))
-        return refuse(S, "cannot tell the strides of '%s' (opgen follows an "
-                         "input tensor or its .contiguous() here)");
+    const Expr *Of, *Format;
+    if (isContiguousCall(S, Of, Format)) {
       if (!Out.LikeContiguous.empty())
         return refuse(S, "cannot tell the strides of '%s' (.contiguous() of "
                          "a .contiguous() tensor)");
-      std::vector<const Expr *> A = givenArgs(Call->getArgs(), Call->getNumArgs());
       Out.LikeContiguous = "at::MemoryFormat::Contiguous";
-      if (A.size() == 1)
-        if (llvm::Error Err = assign(Out.LikeContiguous, memoryFormat(A[0])))
+      if (Format)
+        if (llvm::Error Err = assign(Out.LikeContiguous, memoryFormat(Format)))
           return Err;
-      return likeTensor(Call->getImplicitObjectArgument(), Out);
+      return likeTensor(Of, Out);
     }
+    if (isa<CXXMemberCallExpr>(S))
+      return refuse(S, "cannot tell the strides of '%s' (opgen follows an "
+                       "input tensor or its .contiguous() here)");
     if (const VarDecl *V = local(S))
       if (V->getInit() && isTensorType(V->getType())) {
         if (llvm::Error Err = requireUnwritten(V, false).takeError())
@@ -963,6 +1058,10 @@ private:
   static constexpr const char *NotAnAllocation =
       "'%s' is not an allocation opgen can follow (at::empty, "
       "at::empty_like, x.new_empty, at::zeros, x.clone(), ...)";
+  static constexpr const char *NotAStableAllocation =
+      "'%s' is not an allocation opgen can follow "
+      "(torch::stable::empty_like, torch::stable::new_empty, "
+      "torch::stable::new_zeros, torch::stable::clone)";
   static constexpr const char *CannotFollowOptions =
       "cannot follow the options '%s'; use x.options() of an input tensor x, "
       "optionally with .dtype(...)";

@@ -16,6 +16,11 @@
 //     pointer parameter (a CUDA kernel launch, a helper): a write;
 //   * to the `Tensor&` argument of an ATen function (`at::add_out(out, ...)`):
 //     a write;
+//   * for the stable ABI's torch::stable::Tensor, the same through the free
+//     functions of torch/csrc/stable/ops.h: `fill_(x, v)`, `zero_(x)`,
+//     `copy_(x, y)`, `sum_out(out, ...)` write; `narrow(x, ...)`,
+//     `transpose`, `select`, ... are views; `contiguous`, `reshape`, `to`,
+//     `flatten` maybe; `x.get()` (the raw handle) escapes;
 //   * to reads (`x.size(0)`, `x.options()`, `const_data_ptr`, ATen's
 //     functional ops, `return x`): nothing;
 //   * anywhere else (a helper function of the project, a pointer copied to
@@ -47,19 +52,40 @@ namespace opgen {
 
 namespace {
 
-/// at::Tensor, or at::TensorBase (where data_ptr, sizes, ... are members).
+/// at::Tensor, or at::TensorBase (where data_ptr, sizes, ... are members),
+/// or the stable ABI's torch::stable::Tensor.
 bool isTensor(QualType T) {
   const auto *R = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!R)
     return false;
   std::string Name = R->getQualifiedNameAsString();
-  return Name == "at::Tensor" || Name == "at::TensorBase";
+  return Name == "at::Tensor" || Name == "at::TensorBase" ||
+         Name == "torch::stable::Tensor";
 }
 
-/// at::Tensor, or a type built from it (optional, ArrayRef, vector, List).
+/// A tensor, or a type built from one (optional, ArrayRef, vector, List,
+/// HeaderOnlyArrayRef).
 bool holdsTensor(QualType T) {
-  return T.getNonReferenceType().getCanonicalType().getAsString().find(
-             "at::Tensor") != std::string::npos;
+  std::string S = T.getNonReferenceType().getCanonicalType().getAsString();
+  return S.find("at::Tensor") != std::string::npos ||
+         S.find("torch::stable::Tensor") != std::string::npos;
+}
+
+/// Functions of the stable ABI (torch/csrc/stable/ops.h) whose result is a
+/// view of their first argument. (`narrow` takes it as `Tensor&`: not a
+/// write.)
+const std::set<std::string> &stableViews() {
+  static const std::set<std::string> Names = {
+      "narrow", "transpose", "select", "squeeze", "unsqueeze", "view"};
+  return Names;
+}
+
+/// Functions of the stable ABI whose result may or may not share their first
+/// argument's storage.
+const std::set<std::string> &stableMaybeAliases() {
+  static const std::set<std::string> Names = {"contiguous", "reshape",
+                                              "flatten", "to"};
+  return Names;
 }
 
 /// Methods of at::Tensor whose result is a view of the receiver.
@@ -281,6 +307,10 @@ private:
       return tensorUse(&Call, false);
     if (M == "data_ptr" || M == "mutable_data_ptr")
       return pointerUse(&Call, Definite, "a store through its " + M + "()");
+    // torch::stable::Tensor::get(): the raw handle, for the C shim
+    // (aoti_torch_*), which opgen does not follow.
+    if (M == "get")
+      return escape();
     if (M.find("accessor") != std::string::npos)
       return accessorUse(&Call, Definite, M);
     // const_data_ptr, sizes, options, functional methods: reads.
@@ -322,6 +352,14 @@ private:
     QualType T = Param->getType();
     if (!inAtenNamespace(*FD))
       return escape();
+    if (Index == 0 && !isa<CXXMemberCallExpr>(Call) &&
+        llvm::StringRef(Name).startswith("torch::stable::")) {
+      std::string Short = FD->getNameAsString();
+      if (stableViews().count(Short))
+        return tensorUse(&Call, Definite);
+      if (stableMaybeAliases().count(Short))
+        return tensorUse(&Call, false);
+    }
     bool MutableRef = T->isLValueReferenceType() &&
                       !T.getNonReferenceType().isConstQualified();
     // `at::relu_(x)`: a free in-place function writes its first argument.

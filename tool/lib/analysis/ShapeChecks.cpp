@@ -5,7 +5,8 @@
 //   at::Tensor rms_norm(const at::Tensor& x, const at::Tensor& weight) {
 //     TORCH_CHECK(weight.dim() == 1 && weight.size(0) == x.size(-1), ...);
 //
-// says how its arguments' shapes relate. TORCH_CHECK expands to
+// says how its arguments' shapes relate. TORCH_CHECK (and the stable ABI's
+// STD_TORCH_CHECK, which throws std::runtime_error) expands to
 // `if (C10_UNLIKELY_OR_CONST(!(cond))) { <throw or [[noreturn]] call> }`, so
 // this file looks for exactly that shape, written by a macro or by hand: an
 // `if` without `else` among the body's own statements (or in a
@@ -147,8 +148,25 @@ private:
       Facts.push_back(std::move(*Fact));
   }
 
-  /// `a.sizes() == b.sizes()` (or `!=`): the ArrayRef comparison operator.
+  /// `a.sizes() == b.sizes()` (or `!=`): the ArrayRef comparison operator;
+  /// `a.sizes().equals(b.sizes())`, as stable ABI kernels write it
+  /// (torch::headeronly::HeaderOnlyArrayRef has no operator==).
   std::optional<FakeExpr> sizesComparison(const Expr *E) {
+    if (auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *M = Call->getMethodDecl();
+      if (!M || !M->getDeclName().isIdentifier() || M->getName() != "equals" ||
+          Call->getNumArgs() != 1)
+        return std::nullopt;
+      std::optional<FakeExpr> L = Lower.Sizes(Call->getImplicitObjectArgument());
+      std::optional<FakeExpr> R = L ? Lower.Sizes(Call->getArg(0)) : std::nullopt;
+      if (!R)
+        return std::nullopt;
+      FakeExpr Out;
+      Out.K = FakeExpr::Kind::Binary;
+      Out.Text = "==";
+      Out.Ops = {std::move(*L), std::move(*R)};
+      return Out;
+    }
     auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
     if (!Op || Op->getNumArgs() != 2 ||
         (Op->getOperator() != OO_EqualEqual &&

@@ -226,7 +226,9 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       A.Ty.ElementAlias = Alias;
     } else if (Fn.Impl.Params[I].MutableRef) {
       Diags.report(DiagId::UnmarkedMutableTensor, Fn.Impl.Params[I].Loc,
-                   {A.Name});
+                   {A.Name, Fn.Impl.Abi == KernelAbi::Stable
+                                ? "const torch::stable::Tensor&"
+                                : "const at::Tensor&"});
     }
   }
   checkMutationAgainstBody(Fn, Mutated, Diags);

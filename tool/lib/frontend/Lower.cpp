@@ -38,6 +38,57 @@ std::string calleeName(ASTContext &Ctx, const FunctionDecl &FD) {
   return "::" + OS.str();
 }
 
+/// One parameter or the return, as lower reads the kernel's API from it.
+struct AbiItem {
+  AbiMark Mark;
+  SourceLoc Loc;           ///< The start of the type.
+  std::string What;        ///< "parameter 'x'" or "the return".
+  std::string Name;        ///< The parameter's name; empty for the return.
+  std::string Spelling;    ///< The type as written.
+};
+
+/// Kernel::Abi from the API of each type of the signature
+/// (docs/types.md#stable-abi-types): stable when a type belongs to the
+/// stable ABI, classic when one belongs to ATen/c10 or only the classic
+/// dispatcher can carry it, either otherwise. Reports a signature that
+/// mixes the two, and the types a stable kernel's boxing cannot carry.
+std::optional<KernelAbi> kernelAbi(const FunctionDecl &FD,
+                                   const std::vector<AbiItem> &Items,
+                                   DiagSink &Diags) {
+  const AbiItem *Stable = nullptr, *Classic = nullptr;
+  bool NotStable = false;
+  for (const AbiItem &I : Items) {
+    if (I.Mark.Abi == TypeAbi::Stable && !Stable)
+      Stable = &I;
+    if (I.Mark.Abi == TypeAbi::Classic && !Classic)
+      Classic = &I;
+    NotStable |= I.Mark.Abi != TypeAbi::Classic && !I.Mark.StableHint.empty();
+  }
+  if (Stable && Classic) {
+    Diags.report(DiagId::MixedAbiSignature, Classic->Loc,
+                 {FD.getNameAsString(), Stable->What, Stable->Spelling,
+                  Classic->What, Classic->Spelling, Classic->Mark.StableHint});
+    return std::nullopt;
+  }
+  if (!Stable)
+    return Classic || NotStable ? KernelAbi::Classic : KernelAbi::Either;
+  bool Ok = true;
+  for (const AbiItem &I : Items) {
+    if (I.Mark.StableHint.empty())
+      continue;
+    if (I.Name.empty())
+      Diags.report(DiagId::UnsupportedReturn, I.Loc,
+                   {I.Spelling, I.Mark.StableHint});
+    else
+      Diags.report(DiagId::UnsupportedType, I.Loc,
+                   {I.Name, I.Spelling, I.Mark.StableHint});
+    Ok = false;
+  }
+  if (!Ok)
+    return std::nullopt;
+  return KernelAbi::Stable;
+}
+
 } // namespace
 
 std::optional<AnnotatedFunction>
@@ -60,6 +111,7 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
   }
   TypeMapper Mapper(Ctx);
   bool Ok = true;
+  std::vector<AbiItem> AbiItems;
   unsigned Index = 0;
   for (const ParmVarDecl *P : FD.parameters()) {
     ++Index;
@@ -82,6 +134,9 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
       continue;
     }
     MappedParam &M = *Mapped;
+    AbiItems.push_back({M.Mark, toSourceLoc(SM, P->getBeginLoc(), Root),
+                        "parameter '" + P->getNameAsString() + "'",
+                        P->getNameAsString(), printType(Ctx, P->getType())});
     Argument A;
     A.Name = P->getNameAsString();
     A.Ty = M.SchemaType;
@@ -113,8 +168,14 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
                   llvm::toString(Ret.takeError())});
     return std::nullopt;
   }
-  if (!Ok)
+  AbiItems.push_back(
+      {Ret->Mark,
+       toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(), Root),
+       "the return", "", printType(Ctx, FD.getReturnType())});
+  std::optional<KernelAbi> Abi = kernelAbi(FD, AbiItems, Diags);
+  if (!Ok || !Abi)
     return std::nullopt;
+  Fn.Impl.Abi = *Abi;
   Fn.Inferred.Returns = std::move(Ret->Returns);
   Fn.Impl.Ret.Reference = Ret->Reference;
   Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
@@ -126,7 +187,18 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
   if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
     Fn.Impl.Effects = analyzeMutation(Ctx, *Def, Root);
     Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
-    Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
+    if (Fn.Impl.Abi == KernelAbi::Stable) {
+      // Never registered for Meta: the stable ABI's registration
+      // (STABLE_TORCH_LIBRARY_IMPL) boxes the kernel as it is, and the body
+      // reads concrete sizes (torch::stable::Tensor has no sym_size).
+      MetaSafety NotSafe;
+      NotSafe.Why = "it is written against PyTorch's stable ABI, whose "
+                    "kernels opgen does not run on Meta tensors";
+      NotSafe.WhyLoc = Fn.Impl.Loc;
+      Fn.Impl.MetaSafe = std::move(NotSafe);
+    } else {
+      Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
+    }
   }
   return Fn;
 }

@@ -63,6 +63,36 @@ llvm::Error unsupported(const llvm::Twine &Why) {
   return llvm::make_error<llvm::StringError>(Why, llvm::inconvertibleErrorCode());
 }
 
+/// A type of the ATen/c10 API; \p StableHint says what a stable kernel
+/// writes instead.
+AbiMark classic(const char *StableHint) {
+  return AbiMark{TypeAbi::Classic, StableHint};
+}
+
+/// A type of PyTorch's stable ABI.
+AbiMark stable() { return AbiMark{TypeAbi::Stable, ""}; }
+
+/// A type of neither API that the stable ABI's boxing (`TORCH_BOX`) cannot
+/// carry: \p Why is the hint for a stable kernel.
+AbiMark notStable(const char *Why) { return AbiMark{TypeAbi::Neutral, Why}; }
+
+/// Folds the mark of one more type of a signature (a tuple's element) into
+/// \p Into. False when they belong to different APIs.
+bool mergeMark(AbiMark &Into, const AbiMark &M) {
+  if (M.Abi != TypeAbi::Neutral && Into.Abi != TypeAbi::Neutral &&
+      M.Abi != Into.Abi)
+    return false;
+  if (M.Abi == TypeAbi::Classic) {
+    Into = M;
+    return true;
+  }
+  if (M.Abi == TypeAbi::Stable)
+    Into.Abi = TypeAbi::Stable;
+  if (Into.Abi != TypeAbi::Classic && Into.StableHint.empty())
+    Into.StableHint = M.StableHint;
+  return true;
+}
+
 QualType firstTypeArg(const RecordDecl *RD) {
   const TemplateArgumentList *Args = templateArgs(RD);
   if (!Args || Args->size() == 0 ||
@@ -121,18 +151,34 @@ llvm::Expected<TypeMapper::MappedElement> TypeMapper::mapElement(QualType T) {
   }
   std::string Name = recordName(RD);
   if (isOneOf(Name, {"at::Tensor", "c10::Tensor"}))
-    return MappedElement{BaseType::Tensor};
+    return MappedElement{BaseType::Tensor, false,
+                         classic("write 'torch::stable::Tensor' for 'at::Tensor'")};
   if (isOneOf(Name, {"c10::SymInt", "at::SymInt"}))
-    return MappedElement{BaseType::SymInt};
+    return MappedElement{
+        BaseType::SymInt, false,
+        classic("take 'int64_t' (schema 'int'): it has no SymInt")};
   if (isOneOf(Name, {"c10::Scalar", "at::Scalar"}))
-    return MappedElement{BaseType::Scalar};
+    return MappedElement{
+        BaseType::Scalar, false,
+        classic("take 'double' or 'int64_t': it has no Scalar")};
   if (isOneOf(Name, {"c10::Device", "at::Device"}))
-    return MappedElement{BaseType::Device};
+    return MappedElement{BaseType::Device, false,
+                         classic("write 'torch::stable::Device' for 'c10::Device'")};
   if (isOneOf(Name, {"at::Generator", "c10::Generator"}))
-    return MappedElement{BaseType::Generator};
-  if (isOneOf(Name, {"std::basic_string_view", "c10::basic_string_view"}) &&
-      firstTypeArg(RD)->isCharType())
+    return MappedElement{BaseType::Generator, false,
+                         classic("pass a seed as 'int64_t': it has no Generator")};
+  // PyTorch's stable ABI (torch/csrc/stable/): the types its boxing
+  // (`TORCH_BOX`, stableivalue_conversions.h) converts.
+  if (Name == "torch::stable::Tensor")
+    return MappedElement{BaseType::Tensor, false, stable()};
+  if (Name == "torch::stable::Device")
+    return MappedElement{BaseType::Device, false, stable()};
+  if (Name == "std::basic_string_view" && firstTypeArg(RD)->isCharType())
     return MappedElement{BaseType::Str};
+  if (Name == "c10::basic_string_view" && firstTypeArg(RD)->isCharType())
+    return MappedElement{
+        BaseType::Str, false,
+        classic("write 'std::string_view' for 'c10::basic_string_view<char>'")};
   return unsupported("see docs/types.md for the supported types");
 }
 
@@ -151,7 +197,9 @@ llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
     bool IsArrayRef = Name == "c10::ArrayRef";
     bool IsVector = Name == "std::vector";
     bool IsOptionalArrayRef = Name == "c10::OptionalArrayRef";
-    if (IsArrayRef || IsVector || IsOptionalArrayRef) {
+    // torch::headeronly::HeaderOnlyArrayRef is a using of c10's.
+    bool IsHeaderOnly = Name == "c10::HeaderOnlyArrayRef";
+    if (IsArrayRef || IsVector || IsOptionalArrayRef || IsHeaderOnly) {
       QualType Elem = firstTypeArg(RD);
       if (Elem.isNull())
         return unsupported("see docs/types.md for the supported types");
@@ -165,12 +213,31 @@ llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
                    {"Tensor", "int", "SymInt", "float"}))
         return unsupported("lists of this element type are not supported; "
                            "see docs/types.md");
+      AbiMark Container =
+          IsArrayRef ? classic("write 'torch::headeronly::HeaderOnlyArrayRef' "
+                               "or 'std::vector' for 'c10::ArrayRef'")
+          : IsOptionalArrayRef
+              ? classic("write 'std::optional<torch::headeronly::"
+                        "HeaderOnlyArrayRef<...>>' for 'c10::OptionalArrayRef'")
+          : IsHeaderOnly ? stable()
+                         : AbiMark{};
+      if (Container.Abi != TypeAbi::Neutral &&
+          E->Mark.Abi != TypeAbi::Neutral && Container.Abi != E->Mark.Abi)
+        return unsupported(
+            IsHeaderOnly
+                ? "a 'HeaderOnlyArrayRef' holds stable ABI values: "
+                  "'torch::stable::Tensor', 'int64_t' or 'double'"
+                : "a list of 'torch::stable::Tensor' is "
+                  "'torch::headeronly::HeaderOnlyArrayRef<torch::stable::Tensor>' "
+                  "or 'std::vector<torch::stable::Tensor>'");
       S = Type::list(E->Base);
       S.Optional = IsOptionalArrayRef;
       C.Container = IsArrayRef            ? CppContainer::ArrayRef
                     : IsVector            ? CppContainer::Vector
+                    : IsHeaderOnly        ? CppContainer::HeaderOnlyArrayRef
                                           : CppContainer::OptionalArrayRef;
       C.ConcreteInt = E->ConcreteInt;
+      Out.Mark = Container.Abi != TypeAbi::Neutral ? Container : E->Mark;
       return Out;
     }
     if (Name == "std::array") {
@@ -180,6 +247,10 @@ llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
         S = Type::list(BaseType::Bool);
         S.FixedSize = Args->get(1).getAsIntegral().getExtValue();
         C.Container = CppContainer::StdArray;
+        // TORCH_BOX would copy the std::array's bytes as if it were a scalar.
+        Out.Mark = notStable("the stable ABI cannot carry 'std::array<bool, "
+                             "N>' (schema 'bool[N]'); take the flags as "
+                             "separate 'bool' parameters");
         return Out;
       }
       return unsupported(
@@ -195,6 +266,8 @@ llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
           S = Type::list(BaseType::Tensor);
           S.ElementOptional = true;
           C.Container = CppContainer::List;
+          Out.Mark = classic("pass the tensors as separate "
+                           "'std::optional<torch::stable::Tensor>' parameters");
           return Out;
         }
       }
@@ -208,6 +281,7 @@ llvm::Expected<MappedParam> TypeMapper::mapValue(QualType T) {
     return E.takeError();
   S = Type::scalar(E->Base);
   C.ConcreteInt = E->ConcreteInt;
+  Out.Mark = E->Mark;
   return Out;
 }
 
@@ -248,11 +322,22 @@ llvm::Expected<MappedParam> TypeMapper::mapParam(QualType T) {
           "optional fixed-size or optional-element lists are not supported");
     Out->SchemaType.Optional = true;
     Out->Cpp.StdOptional = true;
+    // TORCH_BOX unboxes a `str` as std::string, and std::string_view from it,
+    // but not inside an optional.
+    if (Out->SchemaType.Base == BaseType::Str && !Out->SchemaType.IsList &&
+        !Out->Cpp.StdString && Out->Mark.Abi == TypeAbi::Neutral)
+      Out->Mark = notStable("write 'std::optional<std::string>' for an "
+                            "optional string of a stable ABI kernel");
   }
   Out->Cpp.MutableRef = IsRef && !IsConstRef;
   if (Out->Cpp.MutableRef && !Out->SchemaType.isTensorLike())
     return unsupported("only tensors may be taken by non-const reference; "
                        "take it by value or const reference");
+  if (Out->Cpp.MutableRef &&
+      Out->Cpp.Container == CppContainer::HeaderOnlyArrayRef)
+    // TORCH_BOX unboxes it as a std::vector, which a non-const reference to
+    // a HeaderOnlyArrayRef cannot bind to.
+    return unsupported("take 'HeaderOnlyArrayRef' by value or const reference");
   return Out;
 }
 
@@ -271,8 +356,14 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
     if (RD && recordName(RD) == "at::Tensor") {
       Out.Reference = true;
       Out.Returns.push_back({"", Type::scalar(BaseType::Tensor)});
+      Out.Mark = classic("return 'torch::stable::Tensor' by value (it has "
+                         "no out-argument returns)");
       return Out;
     }
+    if (RD && recordName(RD) == "torch::stable::Tensor")
+      // TORCH_BOX boxes the returned value; a reference does not compile.
+      return unsupported("return 'torch::stable::Tensor' by value; the stable "
+                         "ABI cannot return a reference");
     return unsupported("return by value; only 'at::Tensor&' (an out "
                        "argument) may be returned by reference");
   }
@@ -304,12 +395,16 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
         if (Arg.getKind() != TemplateArgument::Type)
           return unsupported("see docs/types.md for the supported return types");
         const char *ByValue = "tuple elements must be returned by value";
+        const char *MixedTuple =
+            "return 'at::Tensor' or 'torch::stable::Tensor' throughout";
         if (Refs != 0) {
           llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
           if (!Element)
             return Element.takeError();
           Out.Returns.push_back(Element->Returns.front());
           Out.Reference = true;
+          if (!mergeMark(Out.Mark, Element->Mark))
+            return unsupported(MixedTuple);
           continue;
         }
         llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
@@ -320,6 +415,8 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
         if (Element->Returns.size() != 1)
           return unsupported(ByValue);
         Out.Returns.push_back(Element->Returns.front());
+        if (!mergeMark(Out.Mark, Element->Mark))
+          return unsupported(MixedTuple);
       }
       return Out;
     }
@@ -349,6 +446,15 @@ llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
   llvm::Expected<MappedParam> M = mapValue(Value);
   if (!M)
     return M.takeError();
+  if (M->Cpp.Container == CppContainer::HeaderOnlyArrayRef)
+    // TORCH_BOX would copy the list only after the kernel returned.
+    return unsupported("return a 'std::vector'; a returned 'HeaderOnlyArrayRef' "
+                       "may view memory that does not outlive the kernel");
+  // TORCH_BOX boxes a returned std::string, not a view (over 64 bits).
+  if (M->SchemaType.Base == BaseType::Str && !M->SchemaType.IsList &&
+      !M->Cpp.StdString && M->Mark.Abi == TypeAbi::Neutral)
+    M->Mark = notStable("return 'std::string' from a stable ABI kernel");
+  Out.Mark = M->Mark;
   if (Optional) {
     if (M->SchemaType.IsList || M->SchemaType.Optional)
       return unsupported("optional lists cannot be returned");

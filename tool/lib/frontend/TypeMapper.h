@@ -19,14 +19,35 @@
 
 namespace opgen {
 
+/// The API a C++ type belongs to; lower combines a signature's into
+/// Kernel::Abi (docs/types.md#stable-abi-types).
+enum class TypeAbi {
+  Neutral, ///< Plain C++ or a type both APIs share (`int64_t`, `std::string`,
+           ///< `std::vector<int64_t>`, the c10/headeronly enums).
+  Classic, ///< ATen/c10 (`at::Tensor`, `c10::ArrayRef`, `c10::SymInt`, ...).
+  Stable,  ///< PyTorch's stable ABI (`torch::stable::Tensor`,
+           ///< `torch::stable::Device`, `torch::headeronly::HeaderOnlyArrayRef`).
+};
+
+/// What a type says about the kernel's API.
+struct AbiMark {
+  TypeAbi Abi = TypeAbi::Neutral;
+  /// Classic: what a stable kernel writes instead (the MixedAbiSignature
+  /// hint). Neutral: non-empty when the stable ABI cannot carry the type,
+  /// the UnsupportedType hint for a stable kernel.
+  std::string StableHint;
+};
+
 struct MappedParam {
   Type SchemaType;
   CppParam Cpp;
+  AbiMark Mark;
 };
 
 struct MappedReturn {
   std::vector<Return> Returns; ///< Zero (void) or more.
   bool Reference = false;      ///< `at::Tensor&` or a tuple of them (out form).
+  AbiMark Mark;
 };
 
 /// The type as the user wrote it (sugar kept), for messages.
@@ -49,6 +70,7 @@ private:
   struct MappedElement {
     BaseType Base;
     bool ConcreteInt = false; ///< See CppParam::ConcreteInt.
+    AbiMark Mark = {};
   };
 
   /// A non-reference, non-optional value type.

@@ -63,7 +63,8 @@
   X(Vector, "vector")                                                          \
   X(StdArray, "array")                                                         \
   X(List, "List")                                                              \
-  X(OptionalArrayRef, "OptionalArrayRef")
+  X(OptionalArrayRef, "OptionalArrayRef")                                      \
+  X(HeaderOnlyArrayRef, "HeaderOnlyArrayRef")
 
 /// X(Value, Name): the kinds of FakeExpr (Model.h documents each).
 #define OPGEN_FAKE_EXPR_KINDS(X)                                               \
