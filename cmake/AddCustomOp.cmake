@@ -32,6 +32,7 @@
 # Torch (found here through OPGEN_PYTHON when not found yet).
 
 include_guard(GLOBAL)
+set(_OPGEN_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 include(${CMAKE_CURRENT_LIST_DIR}/OpgenOutputs.cmake)
 
 # Makes sure the imported target `torch` exists (targets outlive the
@@ -78,8 +79,8 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE"
-                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;STABLE_ABI"
+                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
@@ -88,6 +89,25 @@ function(_opgen_add_custom_op target)
     set(ARG_PYTHON_PACKAGE ${target})
   endif()
   _opgen_find_torch()
+  # STABLE_ABI: a library of stable-ABI kernels (docs/stable-abi.md), built
+  # against the stable headers for the oldest torch it supports.
+  set(stable_define "")
+  if(ARG_TARGET_TORCH AND NOT ARG_STABLE_ABI)
+    message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH needs STABLE_ABI")
+  endif()
+  if(ARG_STABLE_ABI)
+    if(NOT ARG_TARGET_TORCH)
+      set(ARG_TARGET_TORCH 2.10)
+    endif()
+    if(NOT ARG_TARGET_TORCH MATCHES "^([0-9]+)\\.([0-9]+)$")
+      message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH must be "
+                          "MAJOR.MINOR, e.g. 2.10, not '${ARG_TARGET_TORCH}'")
+    endif()
+    # torch/csrc/stable/version.h: major << 56 | minor << 48.
+    math(EXPR torch_version "(${CMAKE_MATCH_1} << 56) | (${CMAKE_MATCH_2} << 48)"
+         OUTPUT_FORMAT HEXADECIMAL)
+    set(stable_define -DTORCH_TARGET_VERSION=${torch_version})
+  endif()
 
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/${target}_gen)
   set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
@@ -129,7 +149,8 @@ function(_opgen_add_custom_op target)
 
   # How opgen parses the kernels: with the same runtime and Torch headers
   # they build with.
-  set(compiler_args ${ARG_COMPILER_ARGS} -isystem${opgen_RUNTIME_INCLUDE_DIR})
+  set(compiler_args ${ARG_COMPILER_ARGS} ${stable_define}
+      -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
     list(APPEND compiler_args -I${dir_abs})
@@ -172,6 +193,9 @@ function(_opgen_add_custom_op target)
   set(combine_args --combine ${records} -o ${gen}
     --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
     --root ${CMAKE_CURRENT_SOURCE_DIR} ${python_args})
+  if(ARG_STABLE_ABI)
+    list(APPEND combine_args --stable-abi)
+  endif()
   set(fake_depends "")
   if(ARG_SAMPLES)
     get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
@@ -195,7 +219,17 @@ function(_opgen_add_custom_op target)
   add_library(${target} SHARED ${compiled})
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
-  target_link_libraries(${target} PRIVATE opgen::runtime torch)
+  if(ARG_STABLE_ABI)
+    # The stable headers only, and no libtorch to link: the library needs
+    # nothing of torch but its stable C shim (aoti_torch_*, torch_*), which
+    # the process that loads it (torch.ops.load_library) provides.
+    target_link_libraries(${target} PRIVATE opgen::runtime)
+    target_include_directories(${target} SYSTEM PRIVATE ${torch_includes})
+    target_compile_definitions(${target} PRIVATE
+      TORCH_TARGET_VERSION=${torch_version})
+  else()
+    target_link_libraries(${target} PRIVATE opgen::runtime torch)
+  endif()
   set_target_properties(${target} PROPERTIES
     CXX_STANDARD 17
     CXX_STANDARD_REQUIRED ON
@@ -228,5 +262,11 @@ function(_opgen_add_custom_op target)
               ${gen}/${outputs_TEST})
     set_tests_properties(${target}_opcheck PROPERTIES
       ENVIRONMENT "PYTHONPATH=${CMAKE_CURRENT_BINARY_DIR}/python")
+  endif()
+  if(ARG_STABLE_ABI AND NOT ARG_NO_TESTS)
+    # The library needs no libtorch C++ symbol, only the stable C shim.
+    add_test(NAME ${target}_stable_symbols
+      COMMAND ${CMAKE_COMMAND} -DLIBRARY=$<TARGET_FILE:${target}>
+              -P ${_OPGEN_CMAKE_DIR}/OpgenStableSymbols.cmake)
   endif()
 endfunction()
