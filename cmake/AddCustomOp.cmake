@@ -220,10 +220,13 @@ function(_opgen_add_custom_op target)
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   if(ARG_STABLE_ABI)
-    # The stable headers only, and no libtorch to link: the library needs
-    # nothing of torch but its stable C shim (aoti_torch_*, torch_*), which
-    # the process that loads it (torch.ops.load_library) provides.
-    target_link_libraries(${target} PRIVATE opgen::runtime)
+    # The stable headers only, and of libtorch only libtorch_cpu, the home of
+    # the stable C shim (aoti_torch_*, torch_*): no C++ symbol of it is used,
+    # so the same .so loads into newer torch versions, whose libtorch_cpu.so
+    # torch.ops.load_library finds already loaded.
+    # (The file only, not the target torch_cpu, which brings libc10 and
+    # libtorch's compile definitions.)
+    target_link_libraries(${target} PRIVATE opgen::runtime $<TARGET_FILE:torch_cpu>)
     target_include_directories(${target} SYSTEM PRIVATE ${torch_includes})
     target_compile_definitions(${target} PRIVATE
       TORCH_TARGET_VERSION=${torch_version})

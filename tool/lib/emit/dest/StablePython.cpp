@@ -179,9 +179,9 @@ std::string syntheticFake(const Op &O, bool &UsesHelpers) {
                           ? "returns " + F.Like
                           : F.Factory + " at " + F.Loc.str());
   }
-  std::string Value = Values.size() == 1 ? Values.front()
-                                         : "(\n        " +
-                                               join(Values, ",\n        ") + ")";
+  std::string Value = Values.size() == 1
+                          ? Values.front()
+                          : "(\n    " + join(Values, ",\n    ") + ")";
   std::string Body = "return " + Value;
   if (!Unknown.empty())
     // Never a guess: a fake that raises, naming what opgen could not spell.
