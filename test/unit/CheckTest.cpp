@@ -104,6 +104,23 @@ TEST(CheckTest, MutatesGivesAliasSetsInParameterOrder) {
   EXPECT_EQ(Diags.Records[1].Args[0], "cache");
 }
 
+TEST(CheckTest, UnmarkedMutableTensorHintNamesTheKernelsApi) {
+  // The hint's const reference: at::Tensor's, or torch::stable::Tensor's
+  // in a stable ABI kernel (docs/types.md#stable-abi-types).
+  for (KernelAbi Abi : {KernelAbi::Classic, KernelAbi::Stable}) {
+    AnnotatedFunction Fn = function("ns::f", {{"x", tensor(), true}});
+    Fn.Impl.Abi = Abi;
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    ASSERT_TRUE(checkOps({Fn}, Diags, L));
+    ASSERT_EQ(ids(Diags), (std::vector<DiagId>{DiagId::UnmarkedMutableTensor}));
+    EXPECT_EQ(Diags.Records[0].Args,
+              (std::vector<std::string>{
+                  "x", Abi == KernelAbi::Stable ? "const torch::stable::Tensor&"
+                                                : "const at::Tensor&"}));
+  }
+}
+
 TEST(CheckTest, OutVariantReturnAliasesTheMutatedTensorAndKwonly) {
   AnnotatedFunction Fn = function(
       "mylib::muladd.out",
