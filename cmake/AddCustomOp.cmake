@@ -12,6 +12,8 @@
 #   [OPGEN_ARGS <arg>...]          extra opgen options
 #   [COMPILER_ARGS <arg>...]       extra compiler flags for opgen's parse
 #                                  (after its `--`; e.g. -DFOO=1)
+#   [NO_PREAMBLE]                  parse every source in full (no shared
+#                                  precompiled preamble)
 #   [NO_TESTS])
 #
 # Runs opgen at build time, in two kinds of steps: one `opgen --discover`
@@ -26,6 +28,13 @@
 # Torch, lays out the Python package in
 # ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
 # the generated opcheck tests to ctest. OPGEN_ARGS go to both kinds of step.
+# Before the discoveries, one `opgen --build-preamble` precompiles the system
+# headers that every C++ source includes first (<target>_gen/preamble/,
+# rebuilt when one of those headers, the flags or opgen change), and each
+# C++ source's discovery loads it instead of parsing them again.
+# Install rules put the library and the package into
+# <OPGEN_PYTHON_INSTALL_DIR>/<package> and ops.h into include/<package>
+# (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
 # repository or by find_package(opgen)),
@@ -54,10 +63,152 @@ function(_opgen_find_torch)
   find_package(Torch REQUIRED)
 endfunction()
 
+# The C++ standard torch's headers need, at least C++17: torch 2.11 builds
+# with C++17, newer releases' TorchConfig asks for C++20 (as a compile
+# feature, or as a -std flag when the compiler reports none).
+function(_opgen_torch_cxx_standard out)
+  set(std 17)
+  get_target_property(features torch INTERFACE_COMPILE_FEATURES)
+  get_target_property(options torch INTERFACE_COMPILE_OPTIONS)
+  if("${features}" MATCHES "cxx_std_20" OR "${options}" MATCHES "std=c\\+\\+20")
+    set(std 20)
+  endif()
+  set(${out} ${std} PARENT_SCOPE)
+  # CMake before 3.26 knows no C++20 dialect of nvcc (which has one since
+  # CUDA 12): name its flag, in the calling directory's scope.
+  if(std EQUAL 20 AND CMAKE_CUDA_COMPILER_ID STREQUAL "NVIDIA"
+     AND NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+    set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20" PARENT_SCOPE)
+    set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # CUDA architectures built when the project sets none (CUDA 13 supports
 # Turing and newer): Turing, Ampere, Ada, Hopper.
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
+
+# The step that builds the shared precompiled preamble <pch> of the C++
+# among <sources> (opgen --build-preamble, parsed with <compiler_args> as
+# their discoveries are), when there are any. Sets <args_var> to the
+# discovery arguments that use it and <depends_var> to what a discovery
+# then depends on (its manifest, rewritten only when the preamble is).
+function(_opgen_add_preamble pch sources opgen_args compiler_args args_var depends_var)
+  set(cxx "")
+  foreach(abs ${sources})
+    if(abs MATCHES "\\.(cpp|cc|cxx)$")
+      list(APPEND cxx ${abs})
+    endif()
+  endforeach()
+  if(NOT cxx)
+    set(${args_var} "" PARENT_SCOPE)
+    set(${depends_var} "" PARENT_SCOPE)
+    return()
+  endif()
+  get_filename_component(dir ${pch} DIRECTORY)
+  file(MAKE_DIRECTORY ${dir})
+  add_custom_command(
+    OUTPUT ${pch}.json
+    BYPRODUCTS ${pch} ${pch}.h
+    COMMAND ${opgen_EXECUTABLE} --build-preamble ${cxx} -o ${pch}
+            --depfile ${pch}.d ${opgen_args} -- ${compiler_args}
+    DEPENDS ${cxx} ${opgen_EXECUTABLE}
+    DEPFILE ${pch}.d
+    WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
+    COMMENT "opgen: precompiling the common system headers"
+    VERBATIM)
+  set(${args_var} --preamble ${pch} PARENT_SCOPE)
+  set(${depends_var} ${pch}.json PARENT_SCOPE)
+endfunction()
+
+# For editors (clangd): the annotated sources themselves, with the flags
+# they are compiled with, in compile_commands.json. The library compiles
+# them only through the generated shards that include them, so they are
+# listed by an object library of their own, <target>_sources, which is
+# never built by default.
+function(_opgen_add_editor_sources target sources)
+  set(compiled "")
+  foreach(abs ${sources})
+    if(abs MATCHES "\\.(cpp|cc|cxx|cu)$")
+      list(APPEND compiled ${abs})
+    endif()
+  endforeach()
+  if(NOT compiled)
+    return()
+  endif()
+  add_library(${target}_sources OBJECT EXCLUDE_FROM_ALL ${compiled})
+  foreach(prop INCLUDE_DIRECTORIES LINK_LIBRARIES COMPILE_OPTIONS
+               CXX_STANDARD CXX_STANDARD_REQUIRED CUDA_STANDARD
+               COMPILE_DEFINITIONS)
+    get_target_property(value ${target} ${prop})
+    if(value)
+      set_property(TARGET ${target}_sources PROPERTY ${prop} "${value}")
+    endif()
+  endforeach()
+  set_property(TARGET ${target}_sources PROPERTY POSITION_INDEPENDENT_CODE ON)
+endfunction()
+
+# Where add_custom_op() installs Python packages, relative to
+# CMAKE_INSTALL_PREFIX: "." under scikit-build-core (its install prefix is
+# the wheel's platlib), else OPGEN_PYTHON's site-packages layout
+# (lib/python3.X/site-packages), so that `cmake --install build --prefix <venv>`
+# installs into that environment.
+function(_opgen_python_install_dir out_var)
+  if(DEFINED OPGEN_PYTHON_INSTALL_DIR)
+    set(${out_var} "${OPGEN_PYTHON_INSTALL_DIR}" PARENT_SCOPE)
+    return()
+  endif()
+  set(dir "")
+  if(DEFINED SKBUILD_PLATLIB_DIR OR DEFINED SKBUILD)
+    set(dir ".")
+  elseif(OPGEN_PYTHON)
+    execute_process(COMMAND "${OPGEN_PYTHON}" -c
+      "import sysconfig; print(sysconfig.get_path('platlib', vars={'base': '', 'platbase': ''}).lstrip('/'))"
+      OUTPUT_VARIABLE dir OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      set(dir "")
+    endif()
+  endif()
+  if(dir STREQUAL "")
+    set(dir "lib/python/site-packages")
+  endif()
+  set(OPGEN_PYTHON_INSTALL_DIR "${dir}" CACHE STRING
+      "Where add_custom_op() installs Python packages, relative to CMAKE_INSTALL_PREFIX")
+  set(${out_var} "${dir}" PARENT_SCOPE)
+endfunction()
+
+# Install rules of one op library (docs/packaging.md): the library and the
+# generated Python modules into <python dir>/<package>/, the library with
+# RPATH $ORIGIN (the generated __init__.py loads it from beside itself), and
+# the C++ entry points (<gen>/include/<package>/ops.h) into include/<package>/
+# (<python dir>/<package>/include/<package>/ under scikit-build-core).
+# Off when OPGEN_INSTALL_OP_LIBRARIES is set to OFF (opgen's own kernels and
+# tests).
+function(_opgen_install_custom_op target package gen python_files header_files)
+  if(DEFINED OPGEN_INSTALL_OP_LIBRARIES AND NOT OPGEN_INSTALL_OP_LIBRARIES)
+    return()
+  endif()
+  _opgen_python_install_dir(python_dir)
+  set(pkg_dest "${python_dir}/${package}")
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  install(TARGETS ${target} LIBRARY DESTINATION "${pkg_dest}")
+  set(modules "")
+  foreach(f ${python_files})
+    list(APPEND modules ${gen}/${f})
+  endforeach()
+  install(FILES ${modules} DESTINATION "${pkg_dest}")
+  if(DEFINED SKBUILD_PLATLIB_DIR OR DEFINED SKBUILD)
+    set(include_dest "${pkg_dest}/include")
+  else()
+    include(GNUInstallDirs)
+    set(include_dest "${CMAKE_INSTALL_INCLUDEDIR}")
+  endif()
+  foreach(f ${header_files})
+    if(f MATCHES "^include/(.+)/[^/]+$")
+      install(FILES ${gen}/${f} DESTINATION "${include_dest}/${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+endfunction()
 
 # A macro, so that enable_language(CUDA) runs in the caller's scope (CMake
 # refuses it inside a function).
@@ -79,7 +230,7 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;STABLE_ABI"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
@@ -108,6 +259,12 @@ function(_opgen_add_custom_op target)
          OUTPUT_FORMAT HEXADECIMAL)
     set(stable_define -DTORCH_TARGET_VERSION=${torch_version})
   endif()
+  _opgen_torch_cxx_standard(cxx_std)
+  foreach(v CMAKE_CUDA20_STANDARD_COMPILE_OPTION CMAKE_CUDA20_EXTENSION_COMPILE_OPTION)
+    if(DEFINED ${v})
+      set(${v} "${${v}}" PARENT_SCOPE)
+    endif()
+  endforeach()
 
   set(gen ${CMAKE_CURRENT_BINARY_DIR}/${target}_gen)
   set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
@@ -149,8 +306,8 @@ function(_opgen_add_custom_op target)
 
   # How opgen parses the kernels: with the same runtime and Torch headers
   # they build with.
-  set(compiler_args ${ARG_COMPILER_ARGS} ${stable_define}
-      -isystem${opgen_RUNTIME_INCLUDE_DIR})
+  set(compiler_args -std=c++${cxx_std} ${ARG_COMPILER_ARGS} ${stable_define}
+                    -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
     list(APPEND compiler_args -I${dir_abs})
@@ -159,6 +316,14 @@ function(_opgen_add_custom_op target)
   foreach(dir ${torch_includes})
     list(APPEND compiler_args -isystem${dir})
   endforeach()
+
+  # The shared precompiled preamble of the C++ sources.
+  set(preamble_args "")
+  set(preamble_depends "")
+  if(NOT ARG_NO_PREAMBLE)
+    _opgen_add_preamble(${gen}/preamble/cxx.pch "${sources}" "${ARG_OPGEN_ARGS}"
+                        "${compiler_args}" preamble_args preamble_depends)
+  endif()
 
   # One discovery per source; ninja runs them in parallel. Ninja skips the
   # steps after an unchanged record (restat); other generators compare
@@ -176,13 +341,19 @@ function(_opgen_add_custom_op target)
       set(touch_record COMMAND ${CMAKE_COMMAND} -E touch ${record})
     endif()
     file(RELATIVE_PATH shown ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
+    set(record_preamble "")
+    set(record_preamble_depends "")
+    if(preamble_args AND abs MATCHES "\\.(cpp|cc|cxx)$")
+      set(record_preamble ${preamble_args})
+      set(record_preamble_depends ${preamble_depends})
+    endif()
     add_custom_command(
       OUTPUT ${record}
       COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
               --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
-              ${ARG_OPGEN_ARGS} -- ${compiler_args}
+              ${record_preamble} ${ARG_OPGEN_ARGS} -- ${compiler_args}
       ${touch_record}
-      DEPENDS ${abs} ${opgen_EXECUTABLE}
+      DEPENDS ${abs} ${opgen_EXECUTABLE} ${record_preamble_depends}
       DEPFILE ${record}.d
       WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
       COMMENT "opgen: discovering ops in ${shown}"
@@ -234,9 +405,9 @@ function(_opgen_add_custom_op target)
     target_link_libraries(${target} PRIVATE opgen::runtime torch)
   endif()
   set_target_properties(${target} PROPERTIES
-    CXX_STANDARD 17
+    CXX_STANDARD ${cxx_std}
     CXX_STANDARD_REQUIRED ON
-    CUDA_STANDARD 17
+    CUDA_STANDARD ${cxx_std}
     LIBRARY_OUTPUT_DIRECTORY ${pkg_dir}
     PREFIX "lib"
     OUTPUT_NAME ${target})
@@ -255,6 +426,10 @@ function(_opgen_add_custom_op target)
     list(APPEND copied ${pkg_dir}/${name})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
+  _opgen_install_custom_op(${target} ${ARG_PYTHON_PACKAGE} ${gen}
+                           "${outputs_PYTHON}" "${outputs_HEADER}")
+
+  _opgen_add_editor_sources(${target} "${sources}")
 
   set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})
   set_property(TARGET ${target} PROPERTY OPGEN_PYTHON_DIR ${CMAKE_CURRENT_BINARY_DIR}/python)

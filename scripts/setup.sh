@@ -33,22 +33,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-PYTHON=${OPGEN_BASE_PYTHON:-python3}
-py_version=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-key=$(printf '%s\n' "${PY_PACKAGES[@]}" | sha256sum | cut -c1-12)
-CACHE=${OPGEN_CACHE:-$HOME/.cache/opgen}
-VENV="$CACHE/venv-py${py_version}-torch${TORCH_VERSION}-${key}"
-if [ ! -f "$VENV/.opgen-complete" ]; then
-  log "creating the Python environment $VENV (torch ${TORCH_VERSION}; several GB, once)"
-  rm -rf "$VENV"
-  mkdir -p "$CACHE"
-  "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q "${PY_PACKAGES[@]}"
-  touch "$VENV/.opgen-complete"
-else
-  log "reusing the Python environment $VENV"
-fi
+. scripts/lib/pyenv.sh
+VENV=$(opgen_python_env "$TORCH_VERSION" "${PY_PACKAGES[@]}")
 ln -sfn "$VENV" .venv
 
 log "building opgen (build/)"

@@ -2,8 +2,10 @@
 # Runs every test: sets up (scripts/setup.sh), builds everything, then ctest:
 # unit (gtest), lit (FileCheck), the generated opcheck tests of the bundled
 # ops, the end-to-end Python tests, the find_package(opgen) consumer and the
-# torchvision-like projects (test/vision, test/visionlike); then the
-# sanitizer and fuzzing checks.
+# torchvision-like projects (test/vision, test/visionlike), the shipping
+# tests (init: a project from `opgen init`; wheel: examples/wheel built with
+# scikit-build-core, which pip fetches from the package index or its cache;
+# docs/packaging.md); then the sanitizer and fuzzing checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

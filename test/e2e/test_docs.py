@@ -28,6 +28,11 @@
 (c) Every option ``opgen --help`` prints appears in docs/cli.md.
 (d) Every keyword of add_custom_op() (cmake/AddCustomOp.cmake's
     cmake_parse_arguments) appears in docs/cmake.md.
+(c'), (d') The reverse: every option in docs/cli.md's option table is one
+    ``opgen --help`` lists, every add_custom_op() keyword docs/cmake.md shows
+    is one it parses, and docs/cli.md's manifest.json example has exactly
+    the fields of a real manifest (each described in its text, with every
+    fake kind): removing an option, keyword or field fails a test.
 (e) Every ```cpp block preceded by ``<!-- opgen-excerpt: <path> -->`` appears
     verbatim in that file of the repository (code the e2e tests run, such as
     kernels/grads.cpp, shown in the docs).
@@ -277,9 +282,36 @@ def test_cli_options_documented():
     help_text = _run(["--help"], cwd=REPO).stdout
     options = re.findall(r"^\s+(--?[\w-]+)", help_text, re.M)
     assert "--check" in options and "-o" in options, help_text
+    # The options of the subcommands (opgen init) too.
+    for sub in re.findall(r"^\s+(\w+) - ", help_text, re.M):
+        sub_help = _run([sub, "--help"], cwd=REPO).stdout
+        options += re.findall(r"^\s+(--?[\w-]+)", sub_help, re.M)
+    assert "--namespace" in options, help_text
     text = (DOCS / "cli.md").read_text()
     missing = [o for o in options if not re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", text)]
     assert not missing, f"docs/cli.md does not mention {missing}"
+
+
+def _documented_cli_options():
+    """The options in the first column of docs/cli.md's option table."""
+    text = (DOCS / "cli.md").read_text()
+    section = re.search(r"^## Options\n(.*?)(?=^## )", text, re.M | re.S).group(1)
+    options = []
+    for row in re.findall(r"^\|\s*(.*?)\s*\|", section, re.M):
+        options += re.findall(r"`(--?[\w-]+)", row)
+    return options
+
+
+def test_documented_cli_options_exist():
+    """The reverse of (c): an option docs/cli.md documents and opgen lost
+    fails here."""
+    _require_opgen()
+    help_text = _run(["--help"], cwd=REPO).stdout
+    options = set(re.findall(r"^\s+(--?[\w-]+)", help_text, re.M))
+    documented = _documented_cli_options()
+    assert "--check" in documented and "-o" in documented, documented
+    missing = [o for o in documented if o not in options]
+    assert not missing, f"docs/cli.md documents {missing}, which opgen --help does not list"
 
 
 # --- (d) every add_custom_op() keyword is documented -------------------------
@@ -293,6 +325,80 @@ def test_cmake_keywords_documented():
     text = (DOCS / "cmake.md").read_text()
     missing = [k for k in keywords if not re.search(rf"\b{k}\b", text)]
     assert not missing, f"docs/cmake.md does not mention {missing}"
+
+
+def _add_custom_op_keywords():
+    m = re.search(r'cmake_parse_arguments\(\s*\w+\s+"([^"]*)"\s+"([^"]*)"\s+"([^"]*)"',
+                  ADD_CUSTOM_OP.read_text())
+    return {k for group in m.groups() for k in group.split(";") if k}
+
+
+def test_documented_cmake_keywords_exist():
+    """The reverse of (d): every keyword docs/cmake.md shows in the
+    add_custom_op() synopsis or describes in "Keywords in detail" is one
+    add_custom_op() parses."""
+    text = (DOCS / "cmake.md").read_text()
+    synopsis = re.search(r"```cmake\nadd_custom_op\(<target>\n(.*?)```", text, re.S).group(1)
+    documented = set(re.findall(r"^\s*\[?([A-Z][A-Z_]+)\b", synopsis, re.M))
+    details = re.search(r"^### Keywords in detail\n(.*?)(?=^#)", text, re.M | re.S).group(1)
+    documented |= set(re.findall(r"^\* `([A-Z][A-Z_]+)`", details, re.M))
+    assert "SOURCES" in documented and "NO_TESTS" in documented, documented
+    missing = sorted(documented - _add_custom_op_keywords())
+    assert not missing, f"docs/cmake.md documents {missing}, which add_custom_op() does not take"
+
+
+# --- manifest.json: the documented fields are the real ones ------------------
+
+MANIFEST_KERNEL = """#include <opgen/opgen.h>
+#include <ATen/ATen.h>
+
+[[custom_op("mylib::twice")]]
+at::Tensor twice(const at::Tensor& x) { return at::empty_like(x); }
+
+[[custom_op_backward("mylib::twice")]]
+at::Tensor twice_backward(const at::Tensor& grad) { return grad; }
+"""
+
+
+def _documented_manifest():
+    """The top-level and per-op keys of docs/cli.md's manifest.json example."""
+    text = (DOCS / "cli.md").read_text()
+    section = text[text.index("### `manifest.json`"):]
+    example = re.search(r"```json\n(.*?)```", section, re.S).group(1)
+    top = re.findall(r'^  "(\w+)":', example, re.M)
+    op = list(dict.fromkeys(re.findall(r'^      "(\w+)":', example, re.M)))
+    return top, op, section
+
+
+def test_manifest_fields_documented(tmp_path):
+    """Every field of a real manifest is in docs/cli.md's example, and every
+    field the example shows is in a real manifest, in the same order; the
+    text describes each field and each fake kind and autograd key."""
+    _require_opgen()
+    (tmp_path / "twice.cpp").write_text(MANIFEST_KERNEL)
+    result = _run(["twice.cpp", "-o", "out", "--python-package", "mylib"], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    top, op, section = _documented_manifest()
+    assert top == list(manifest), "docs/cli.md's manifest.json example has other top-level fields"
+    ops = {o["name"]: o for o in manifest["ops"]}
+    assert op == list(ops["mylib::twice"]), "docs/cli.md's manifest.json example has other op fields"
+    prose = section[section.index("```", section.index("```json") + 7):]
+    for field in top + op:
+        assert f"`{field}`" in prose, f"docs/cli.md does not describe the manifest's `{field}`"
+    assert set(ops["mylib::twice"]["autograd"]) == {"backward", "where"}
+    assert set(ops["mylib::twice_backward"]["autograd"]) == {"backward_of"}
+    assert '{"backward": "<backward op>", "where": "<file:line>"}' in prose
+    assert '{"backward_of": "<op>"}' in prose
+    # Every fake kind the model has (FakeKind::None is written as null).
+    enums = (REPO / "tool" / "include" / "opgen" / "model" / "Enums.h").read_text()
+    block = re.search(r"#define OPGEN_FAKE_KINDS\(X\)(.*?)\n\n", enums, re.S).group(1)
+    kinds = [k for k in re.findall(r'X\(\w+, "([\w-]+)"\)', block) if k != "none"]
+    assert "synthesized" in kinds, block
+    missing = [k for k in kinds if f"`{k}`" not in prose and f'"{k}"' not in prose]
+    assert not missing, f"docs/cli.md does not describe the fake kinds {missing}"
+    assert set(ops["mylib::twice"]["fake"]) == {"kind", "where"}
+    assert ops["mylib::twice"]["fake"]["kind"] in kinds
 
 
 # --- command-line behaviour the docs describe --------------------------------
@@ -537,6 +643,49 @@ def test_cmake_own_package_example_is_the_tested_project():
     assert python in (REPO / "test" / "visionlike" / "visionlike" / "__init__.py").read_text()
     error = re.search(r"```\n(NotImplementedError: .*?)\n```", section, re.S).group(1)
     assert "visionlike::flip_boxes has no fake kernel" in error
+
+
+# --- docs/packaging.md: the tested example and commands -----------------------
+
+PACKAGING = DOCS / "packaging.md"
+
+
+def test_packaging_install_example_is_the_tested_project():
+    """packaging.md's install() of a package of your own is test/visionlike's."""
+    block = re.search(r"```cmake\n(.*?)```", PACKAGING.read_text(), re.S).group(1)
+    assert block in (REPO / "test" / "visionlike" / "CMakeLists.txt").read_text()
+
+
+def test_packaging_pyproject_is_the_example():
+    """packaging.md quotes examples/wheel/pyproject.toml, which ctest's
+    `wheel` test builds."""
+    block = re.search(r"```toml\n(.*?)```", PACKAGING.read_text(), re.S).group(1)
+    assert block in (REPO / "examples" / "wheel" / "pyproject.toml").read_text()
+
+
+def test_packaging_commands_are_run_by_ctest():
+    """The `opgen-commands` blocks exist and parse as test/doc_commands.py
+    reads them (ctest `init` and `wheel` run them), and the scikit-build-core
+    they install is the one the example, the template and the doc pin."""
+    sys.path.insert(0, str(REPO / "test"))
+    try:
+        import doc_commands
+    finally:
+        sys.path.pop(0)
+    init = doc_commands.commands(PACKAGING, "init")
+    wheel = doc_commands.commands(PACKAGING, "wheel")
+    assert init[0][0] == "opgen init mylib --namespace mylib"
+    assert any("pip wheel ." in c for c, _ in wheel)
+    pins = set(re.findall(r"scikit-build-core==([\d.]+)", PACKAGING.read_text()))
+    for path in ["examples/wheel/pyproject.toml", "templates/init/pyproject.toml",
+                 "templates/init/README.md"]:
+        pins |= set(re.findall(r"scikit-build-core==([\d.]+)", (REPO / path).read_text()))
+    assert len(pins) == 1, pins
+    ctest = (REPO / "test" / "CMakeLists.txt").read_text()
+    for script in ["InitProject.cmake", "WheelProject.cmake"]:
+        assert script in ctest
+        text = (REPO / "test" / script).read_text()
+        assert "doc_commands.py" in text and "docs/packaging.md" in text
 
 
 def test_no_compile_database(workdir):

@@ -1,8 +1,12 @@
 // The tutorial's crop: one CPU kernel, schema inferred from the signature.
+// Provenance is the annotated function's line (not the annotation's) in
+// every generated file: registration, ops.h, ops.py and the manifest.
 // RUN: rm -rf %t && opgen %s -o %t --python-package mylib
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
 // RUN: FileCheck %s --check-prefix=SHARD --input-file=%t/shards/basic.cpp
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
+// RUN: FileCheck %s --check-prefix=OPSH --input-file=%t/include/mylib/ops.h
+// RUN: FileCheck %s --check-prefix=PY --input-file=%t/python/mylib/ops.py
 #include <opgen/opgen.h>
 
 #include <ATen/core/Tensor.h>
@@ -10,7 +14,7 @@
 namespace mylib {
 // REG: TORCH_LIBRARY(mylib, m) {
 // REG-NEXT: m.set_python_module("mylib.fakes");
-// REG-NEXT: // mylib::crop from {{.*}}basic.cpp:[[@LINE+2]]
+// REG-NEXT: // mylib::crop from {{.*}}basic.cpp:[[@LINE+3]]
 // REG-NEXT: m.def("crop(Tensor pic, int[] box) -> Tensor");
 [[custom_op("mylib::crop", mutates="")]]
 at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box);
@@ -26,4 +30,6 @@ at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box);
 // MANIFEST: "name": "mylib::crop",
 // MANIFEST-NEXT: "overload": "",
 // MANIFEST-NEXT: "schema": "mylib::crop(Tensor pic, int[] box) -> Tensor",
-// MANIFEST: "kernels": {"CPU": "{{.*}}basic.cpp:16"},
+// MANIFEST: "kernels": {"CPU": "{{.*}}basic.cpp:20"},
+// OPSH: /// `mylib::crop(Tensor pic, int[] box) -> Tensor` ({{.*}}basic.cpp:20)
+// PY: Kernels: CPU ({{.*}}basic.cpp:20).

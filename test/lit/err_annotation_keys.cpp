@@ -16,8 +16,21 @@
 namespace ek {
 
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: unknown key 'mutate' in 'custom_op' annotation
-// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: known keys: mutates, kwonly, tags, device
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: did you mean 'mutates'? known keys: mutates, kwonly, tags, device
 [[custom_op("ek::unknown_key", mutate="x")]] void unknown_key(const at::Tensor& x);
+
+// A key nothing like a known one gets the list alone.
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: unknown key 'frobnicate' in 'custom_op' annotation
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: known keys: mutates, kwonly, tags, device
+[[custom_op("ek::far_key", frobnicate="x")]] void far_key(const at::Tensor& x);
+
+// A misspelt parameter name in mutates= and kwonly=.
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:37: error: 'mutates' names 'ouput', which is not a parameter of 'misspelt'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:37: note: hint: did you mean 'output'? parameters are: x, output
+[[custom_op("ek::misspelt", mutates="ouput")]] void misspelt(const at::Tensor& x, at::Tensor& output);
+// CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: 'kwonly' names 'alhpa', which is not a parameter of 'kw_misspelt'
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: note: hint: did you mean 'alpha'? parameters are: x, alpha
+[[custom_op("ek::kw_misspelt", kwonly="alhpa")]] at::Tensor kw_misspelt(const at::Tensor& x, double alpha);
 
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:42: error: 'mutates' names 'y', which is not a parameter of 'missing_param'
 // CHECK: err_annotation_keys.cpp:[[@LINE+1]]:42: note: hint: parameters are: x, n

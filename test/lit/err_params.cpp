@@ -22,13 +22,14 @@ at::Tensor unnamed(const at::Tensor& x, int64_t);
 
 // A call is not a literal.
 // CHECK: err_params.cpp:[[@LINE+3]]:58: error: cannot render the default argument of 'n' in a schema
-// CHECK: err_params.cpp:[[@LINE+2]]:58: note: hint: use a literal (number, true/false, string, {numbers}) or std::nullopt, or drop the default
+// CHECK: err_params.cpp:[[@LINE+2]]:58: note: hint: use a literal (number, true/false, string, {numbers}) or std::nullopt, or drop the default{{$}}
 [[custom_op("ep::call_default")]]
 at::Tensor call_default(const at::Tensor& x, int64_t n = default_size());
 
-// An enumerator has no schema literal either.
+// An enumerator has no schema literal either: the hint says how to write
+// "a dtype unless the caller gives one".
 // CHECK: err_params.cpp:[[@LINE+3]]:69: error: cannot render the default argument of 'dtype' in a schema
-// CHECK: note: hint: use a literal
+// CHECK: note: hint: use a literal (number, true/false, string, {numbers}) or std::nullopt, or drop the default; for this type write 'std::optional<at::ScalarType> dtype = std::nullopt' and pick the value in the kernel when it is unset{{$}}
 [[custom_op("ep::enum_default")]]
 at::Tensor enum_default(const at::Tensor& x, at::ScalarType dtype = at::kFloat);
 

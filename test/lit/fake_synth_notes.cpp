@@ -68,11 +68,11 @@ at::Tensor f_differ(const at::Tensor &x, int64_t n) {
 [[custom_op("nt::g_list", device="cuda")]]
 std::vector<at::Tensor> g_list(const at::Tensor &x) { return {x.clone()}; }
 
-// CHECK: fake_synth_notes.cpp:[[@LINE+1]]:3: note: no fake synthesised for 'nt::h_declared': no kernel body was seen (opgen reads the bodies of annotated functions defined in the files it is given)
+// CHECK: fake_synth_notes.cpp:[[@LINE+2]]:12: note: no fake synthesised for 'nt::h_declared': no kernel body was seen (opgen reads the bodies of annotated functions defined in the files it is given)
 [[custom_op("nt::h_declared")]]
 at::Tensor h_declared(const at::Tensor &x);
 
-// CHECK: fake_synth_notes.cpp:[[@LINE+1]]:3: note: no fake synthesised for 'nt::i_dynamic': its output sizes depend on the data (tag data_dependent_output)
+// CHECK: fake_synth_notes.cpp:[[@LINE+2]]:12: note: no fake synthesised for 'nt::i_dynamic': its output sizes depend on the data (tag data_dependent_output)
 [[custom_op("nt::i_dynamic", tags="data_dependent_output")]]
 at::Tensor i_dynamic(const at::Tensor &x) { return x.clone(); }
 

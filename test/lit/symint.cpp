@@ -32,7 +32,7 @@ at::Tensor pool_backward(const at::Tensor &grad, const at::Tensor &x,
 
 #ifdef BAD
 // BAD-DAG: symint.cpp:[[@LINE+2]]:36: error: 'symint' names 'hieght', which is not a parameter of 'bad_name'
-// BAD-DAG: note: hint: parameters are: x, height
+// BAD-DAG: note: hint: did you mean 'height'? parameters are: x, height
 [[custom_op("si::bad_name", symint="hieght")]]
 at::Tensor bad_name(const at::Tensor &x, int64_t height);
 

@@ -22,7 +22,7 @@ OpLibrary library() {
       "Tensor(a!) out) -> Tensor(a!)");
   EXPECT_TRUE(S.has_value());
   O.Schema = *S;
-  O.Loc = {"kernels/k.cpp", 3, 3};
+  O.Loc = {"kernels/k.cpp", 4, 12}; // The annotated function, as K.Loc.
   Kernel K;
   K.Callee = "::mylib::scale_out";
   K.HostSource = "/src/kernels/k.cpp";
@@ -88,7 +88,7 @@ TEST(EmitTest, EachShardHasItsOwnDeclarationsHeader) {
 
 TEST(EmitTest, RegistrationUsesTheDefinitionFormAndProvenance) {
   std::string Reg = emitAll(library(), options())["registration.cpp"];
-  EXPECT_NE(Reg.find("// mylib::scale.out from kernels/k.cpp:3"), std::string::npos);
+  EXPECT_NE(Reg.find("// mylib::scale.out from kernels/k.cpp:4"), std::string::npos);
   EXPECT_NE(Reg.find("m.def(\"scale.out(Tensor x, SymInt[] dims, str mode=\\\"a\\\", "
                      "SymInt n=1, *, Tensor(a!) out) -> Tensor(a!)\");"),
             std::string::npos)
@@ -122,6 +122,43 @@ TEST(EmitTest, PythonOpsAreTypedWithDefaultsAndKeywordOnly) {
       << Ops;
   EXPECT_NE(Ops.find("return torch.ops.mylib.scale.out(x, dims, mode, n, out=out)"),
             std::string::npos)
+      << Ops;
+}
+
+TEST(EmitTest, PythonDefaultsAreWrittenAsPythonWritesThem) {
+  // Floats as repr() writes them (shortest round trip; positional for
+  // exponents in [-4, 16)), lists as tuples; the same in ops.py and ops.pyi.
+  OpLibrary L = library();
+  std::optional<OpSchema> S = parseSchema(
+      "mylib::defaults(Tensor x, float a=30., float b=9.9999999999999995e-07, "
+      "float c=0.10000000000000001, float d=1e+16, float e=-2.5e-05, "
+      "float f=123456.789, float g=0.0001, float h=1e+15, int[] s=[1, 1], "
+      "int[] t=[3], int[] u=[], bool[2] m=[True, False]) -> Tensor");
+  ASSERT_TRUE(S.has_value());
+  L.Ops.front().Schema = *S;
+  auto Files = emitAll(L, options());
+  std::string Params =
+      "x: torch.Tensor, a: float = 30.0, b: float = 1e-06, c: float = 0.1, "
+      "d: float = 1e+16, e: float = -2.5e-05, f: float = 123456.789, "
+      "g: float = 0.0001, h: float = 1000000000000000.0, "
+      "s: Sequence[int] = (1, 1), t: Sequence[int] = (3,), u: Sequence[int] = (), "
+      "m: Sequence[bool] = (True, False)";
+  EXPECT_NE(Files["python/mylib/ops.py"].find("def defaults(" + Params + ")"),
+            std::string::npos)
+      << Files["python/mylib/ops.py"];
+  EXPECT_NE(Files["python/mylib/ops.pyi"].find("def defaults(" + Params + ")"),
+            std::string::npos)
+      << Files["python/mylib/ops.pyi"];
+}
+
+TEST(EmitTest, PythonStubsNameTheMutatedArguments) {
+  std::string Pyi = emitAll(library(), options())["python/mylib/ops.pyi"];
+  EXPECT_NE(Pyi.find("*, out: torch.Tensor) -> torch.Tensor:\n"
+                     "    \"\"\"Mutates ``out`` in place.\"\"\"\n"),
+            std::string::npos)
+      << Pyi;
+  std::string Ops = emitAll(library(), options())["python/mylib/ops.py"];
+  EXPECT_NE(Ops.find("    Mutates ``out`` in place.\n    \"\"\"\n"), std::string::npos)
       << Ops;
 }
 

@@ -3,8 +3,10 @@
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
 // opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
 // opgen --combine [options] <record.json>... -o <dir>
+// opgen --build-preamble <sources>... -o <file.pch> [-- <compiler args>]
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
+// opgen init <dir> [--namespace <name>]
 //
 // The pipeline, one phase after another; a phase runs only when the ones
 // before it reported no error:
@@ -117,12 +119,36 @@ cl::opt<bool> CombineMode(
     cl::desc("Generate from discovery records (the inputs, written by "
              "--discover) instead of parsing sources"),
     cl::cat(Category));
+cl::opt<bool> BuildPreambleMode(
+    "build-preamble",
+    cl::desc("Precompile the system headers that every C++ source includes "
+             "first into -o <file.pch> (and its manifest <file.pch>.json), "
+             "for --preamble; kept as it is when up to date"),
+    cl::cat(Category));
+cl::opt<std::string> PreambleFile(
+    "preamble",
+    cl::desc("Use the precompiled preamble <file.pch> (--build-preamble) for "
+             "each source it fits and is up to date for; output is the same "
+             "with and without it"),
+    cl::value_desc("file.pch"), cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
     cl::desc("Print the files opgen writes for <sources>, --python-package, "
              "--fake-module, --python-module and --no-python-package, one "
              "'<path><TAB><kind>' line each; parses nothing"),
     cl::cat(Category));
+// opgen init <dir> [--namespace <name>]: a starter op library.
+cl::SubCommand InitCommand("init",
+                           "Create a starter op library in <dir>: an annotated "
+                           "kernel with a fake and a backward, samples, "
+                           "CMakeLists.txt, pyproject.toml and a README");
+cl::opt<std::string> InitDir(cl::Positional, cl::desc("<dir>"),
+                             cl::sub(InitCommand), cl::cat(Category));
+cl::opt<std::string> InitNamespace(
+    "namespace",
+    cl::desc("Op namespace, C++ namespace and Python package of the new "
+             "library (default: the directory's name)"),
+    cl::value_desc("name"), cl::sub(InitCommand), cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -237,6 +263,8 @@ bool runFrontendInParallel(const opgen::FrontendOptions &Opts, unsigned Threads,
       Result.Functions.push_back(std::move(F));
     Result.Dependencies.insert(Results[I].Dependencies.begin(),
                                Results[I].Dependencies.end());
+    Result.PreambleInputs.insert(Results[I].PreambleInputs.begin(),
+                                 Results[I].PreambleInputs.end());
   }
   return AllCompiled;
 }
@@ -298,6 +326,7 @@ bool parseSources(const std::vector<std::string> &Inputs,
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = ExtraArgs;
   Opts.Root = RootDir;
+  Opts.Preamble = PreambleFile;
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                : Jobs.getValue();
   Threads = static_cast<unsigned>(
@@ -415,9 +444,12 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   Record.Functions = std::move(Found.Functions);
   Record.Dependencies = Found.Dependencies;
   std::string Out = absolute(OutputDir);
+  // The depfile also names the preamble used: the record does not.
+  std::set<std::string> Deps = Found.Dependencies;
+  Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
   if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),
                                  Check, Diags) ||
-      !writeDepfileIfAsked(Out, Found.Dependencies, Diags))
+      !writeDepfileIfAsked(Out, Deps, Diags))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -458,8 +490,36 @@ int generate(const std::vector<std::string> &Inputs,
   EmitOpts.Root = RootDir;
   EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
   opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
+  std::set<std::string> Deps = Found.Dependencies;
+  Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
   if (!opgen::writeFiles(OutAbs, Files, Check, Diags) ||
-      !writeDepfileIfAsked(OutAbs + "/manifest.json", Found.Dependencies, Diags))
+      !writeDepfileIfAsked(OutAbs + "/manifest.json", Deps, Diags))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
+/// C++ sources among the inputs, and writes its manifest and depfile.
+int buildPreambleFile(const std::vector<std::string> &Inputs,
+                      const std::vector<std::string> &ExtraArgs,
+                      const std::string &RootDir, opgen::DiagSink &Diags) {
+  opgen::FrontendOptions Opts;
+  Opts.Sources = Inputs;
+  Opts.BuildPath = BuildPath;
+  Opts.ExtraArgs = ExtraArgs;
+  Opts.Root = RootDir;
+  opgen::PreambleResult Result;
+  std::string Pch = absolute(OutputDir);
+  if (!opgen::buildPreamble(Opts, Pch, Diags, Result))
+    return 1;
+  // What it read, less what it writes (the PCH and its include lines,
+  // <file.pch>.h): those would be cycles in the build.
+  std::set<std::string> Deps = Result.Inputs;
+  Deps.erase(Pch);
+  Deps.erase(Pch + ".h");
+  Deps.insert(Inputs.begin(), Inputs.end());
+  if (!opgen::writeFileIfChanged(Pch + ".json", Result.Manifest, Check, Diags) ||
+      !writeDepfileIfAsked(Pch + ".json", Deps, Diags))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -487,6 +547,53 @@ int printOutputs(opgen::DiagSink &Diags) {
   return 0;
 }
 
+/// opgen init: writes the starter project of templates/init/ into a new or
+/// empty directory; refuses anything else before writing.
+int runInit(opgen::DiagSink &Diags) {
+  if (InitDir.empty()) {
+    Diags.report(opgen::DiagId::InitNoDirectory, {});
+    return 1;
+  }
+  std::string Dir = absolute(InitDir);
+  std::string Namespace = InitNamespace.getNumOccurrences()
+                              ? InitNamespace.getValue()
+                              : sys::path::filename(Dir).str();
+  std::string Problem = opgen::starterNamespaceProblem(Namespace);
+  if (!Problem.empty()) {
+    Diags.report(opgen::DiagId::InitBadNamespace, {}, {Namespace, Problem});
+    return 1;
+  }
+  if (sys::fs::exists(Dir)) {
+    std::error_code EC;
+    bool Empty = sys::fs::is_directory(Dir) &&
+                 sys::fs::directory_iterator(Dir, EC) == sys::fs::directory_iterator();
+    if (!Empty || EC) {
+      Diags.report(opgen::DiagId::InitDirNotEmpty, {}, {InitDir});
+      return 1;
+    }
+  }
+  for (const auto &[Path, Text] : opgen::emitStarterProject(Namespace)) {
+    SmallString<256> File(Dir);
+    sys::path::append(File, Path);
+    std::error_code EC = sys::fs::create_directories(sys::path::parent_path(File));
+    if (!EC) {
+      raw_fd_ostream Out(File, EC, sys::fs::OF_None);
+      if (!EC) {
+        Out << Text;
+        Out.close();
+        EC = Out.error();
+      }
+    }
+    if (EC) {
+      Diags.report(opgen::DiagId::CannotWrite, {}, {std::string(File), EC.message()});
+      return 1;
+    }
+  }
+  outs() << "opgen: created the op library '" << Namespace << "' in " << InitDir
+         << " (see its README.md)\n";
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -506,15 +613,28 @@ int main(int Argc, const char **Argv) {
       OwnArgs.push_back(Argv[I]);
   }
   cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(Category, InitCommand);
   cl::ParseCommandLineOptions(
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
       "bindings and opcheck tests from [[custom_op(...)]] annotations\n");
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
+  if (InitCommand)
+    return runInit(*Diags);
   if (ListOutputsMode && (DiscoverMode || CombineMode)) {
     Diags->report(opgen::DiagId::UsageExclusiveModes, {},
                   {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});
+    return 1;
+  }
+  // --check would have to build the preamble to compare it.
+  if (BuildPreambleMode &&
+      (ListOutputsMode || DiscoverMode || CombineMode || Check)) {
+    Diags->report(opgen::DiagId::UsageExclusiveModes, {},
+                  {"--build-preamble", ListOutputsMode ? "--list-outputs"
+                                       : DiscoverMode  ? "--discover"
+                                       : CombineMode   ? "--combine"
+                                                       : "--check"});
     return 1;
   }
   if (ListOutputsMode)
@@ -529,7 +649,7 @@ int main(int Argc, const char **Argv) {
     return 1;
   }
 
-  if (!DiscoverMode && !checkPythonOptions(*Diags))
+  if (!DiscoverMode && !BuildPreambleMode && !checkPythonOptions(*Diags))
     return 1;
 
   std::vector<std::string> Inputs;
@@ -539,6 +659,10 @@ int main(int Argc, const char **Argv) {
       return 1;
     return generate(Inputs, Found, RootDir, *Diags);
   }
+  if (BuildPreambleMode)
+    return collectSources(Inputs, *Diags)
+               ? buildPreambleFile(Inputs, ExtraArgs, RootDir, *Diags)
+               : 1;
   if (!collectSources(Inputs, *Diags) ||
       !parseSources(Inputs, ExtraArgs, RootDir, *Diags, Found))
     return 1;

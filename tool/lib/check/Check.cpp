@@ -1,6 +1,7 @@
 //===- Check.cpp - Apply annotations, merge kernels, validate -------------===//
 #include "opgen/check/Check.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
@@ -111,6 +112,37 @@ std::string aliasSetName(unsigned Index) {
   return Name;
 }
 
+/// `did you mean 'out'? ` when \p Name is a likely misspelling of one of
+/// \p Candidates (the closest, within an edit distance of a third of its
+/// length rounded up, so that two swapped letters of a 5-letter name count;
+/// none for names of one or two letters, where any other short name would
+/// be as close), else empty: the prefix of a hint that lists them.
+template <class Range>
+std::string didYouMean(llvm::StringRef Name, const Range &Candidates) {
+  if (Name.size() < 3)
+    return "";
+  unsigned Limit = static_cast<unsigned>((Name.size() + 2) / 3);
+  std::string Best;
+  unsigned BestDistance = Limit + 1;
+  for (const auto &C : Candidates) {
+    llvm::StringRef Candidate(C.data(), C.size());
+    unsigned D = Name.edit_distance(Candidate, /*AllowReplacements=*/true,
+                                    /*MaxEditDistance=*/Limit);
+    if (D != 0 && D < BestDistance) {
+      BestDistance = D;
+      Best = Candidate.str();
+    }
+  }
+  return Best.empty() ? "" : "did you mean '" + Best + "'? ";
+}
+
+std::string didYouMeanParam(llvm::StringRef Name, const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    Names.push_back(A.Name);
+  return didYouMean(Name, Names);
+}
+
 std::string paramNames(const OpSchema &S) {
   std::vector<std::string> Names;
   for (const Argument &A : S.Arguments)
@@ -129,7 +161,8 @@ void reportUnknownKeys(const Annotation &Attr, DiagId Id, DiagSink &Diags) {
     if (std::find(Known.begin(), Known.end(), Key) == Known.end())
       Diags.report(Id, Value.Loc,
                    {Key, std::string(enumName(Attr.Kind)),
-                    KnownText.empty() ? "(none)" : KnownText});
+                    KnownText.empty() ? "(none)" : KnownText,
+                    didYouMean(Key, Known)});
 }
 
 /// Compares `mutates` with what the body does (analysis/Mutation.cpp): a
@@ -207,7 +240,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       Argument *A = findArg(Name);
       if (!A) {
         Diags.report(DiagId::MutatesUnknownParam, V->Loc,
-                     {Name, S.Name, paramNames(S)});
+                     {Name, S.Name, paramNames(S), didYouMeanParam(Name, S)});
       } else if (!A->Ty.isTensorLike()) {
         Diags.report(DiagId::MutatesNonTensor, V->Loc, {Name, spelling(*A)});
       } else if (!Mutated.insert(Name).second) {
@@ -296,7 +329,8 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
                              "parameter"});
     else if (!A)
       Diags.report(DiagId::AliasesUnknownParam, V->Loc,
-                   {Names.front(), S.Name, paramNames(S)});
+                   {Names.front(), S.Name, paramNames(S),
+                    didYouMeanParam(Names.front(), S)});
     else if (!A->Ty.isPlainTensor())
       Diags.report(DiagId::AliasesInvalid, V->Loc,
                    {A->Name, "it has type '" + spelling(*A) +
@@ -350,7 +384,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
     }
     if (!Seen)
       Diags.report(DiagId::KwonlyUnknownParam, V->Loc,
-                   {Name, S.Name, paramNames(S)});
+                   {Name, S.Name, paramNames(S), didYouMeanParam(Name, S)});
   }
 
   // `symint="n,sizes"`: the schema says SymInt where the kernel takes
@@ -360,7 +394,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       Argument *A = findArg(Name);
       if (!A)
         Diags.report(DiagId::SymintUnknownParam, V->Loc,
-                     {Name, S.Name, paramNames(S)});
+                     {Name, S.Name, paramNames(S), didYouMeanParam(Name, S)});
       else if (A->Ty.Base != BaseType::Int && A->Ty.Base != BaseType::SymInt)
         Diags.report(DiagId::SymintNotInt, V->Loc, {Name, spelling(*A)});
       else
@@ -672,7 +706,8 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
     for (const std::string &Input : splitList(V->Text)) {
       if (std::find(All.begin(), All.end(), Input) == All.end()) {
         Diags.report(DiagId::GradsNotTensorInput, V->Loc,
-                     {Input, Name, All.empty() ? "none" : join(All, ", ")});
+                     {Input, Name, All.empty() ? "none" : join(All, ", "),
+                      didYouMean(Input, All)});
         continue;
       }
       if (std::count(TensorInputs.begin(), TensorInputs.end(), Input)) {
@@ -705,7 +740,8 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
       }
       if (std::find(Params.begin(), Params.end(), Bound->Param) == Params.end()) {
         Diags.report(DiagId::BindUnknownParam, V->Loc,
-                     {Bound->Param, B.Schema.fullName(), join(Params, ", ")});
+                     {Bound->Param, B.Schema.fullName(), join(Params, ", "),
+                      didYouMean(Bound->Param, Params)});
         continue;
       }
       if (std::find(Tensors.begin(), Tensors.end(), Bound->Tensor) ==
@@ -929,7 +965,7 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
     Op &O = It->second;
     if (Inserted) {
       O.Schema = Fn.Inferred;
-      O.Loc = Fn.Attr.Loc;
+      O.Loc = Fn.Impl.Loc;
       O.Tags = Tags;
       O.Autocast = Autocast;
       O.AutocastLoc = AutocastLoc;

@@ -1,6 +1,7 @@
 //===- Template.cpp - ${name} substitution over embedded templates --------===//
 #include "opgen/emit/Emit.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -159,6 +160,15 @@ std::string fillTemplate(const std::string &Text,
                          const std::map<std::string, std::string> &Vars,
                          const TemplateLists &Lists) {
   return fill("<text>", Text, Vars, Lists);
+}
+
+std::vector<std::string> templateNames(const std::string &Prefix) {
+  std::vector<std::string> Names;
+  for (const auto &[Path, Text] : EmbeddedTemplates)
+    if (std::string(Path).compare(0, Prefix.size(), Prefix) == 0)
+      Names.push_back(Path);
+  std::sort(Names.begin(), Names.end());
+  return Names;
 }
 
 } // namespace opgen

@@ -56,6 +56,9 @@ public:
 
   std::vector<RawAnnotation> take() { return std::move(Found); }
 
+  /// How many annotations have been found so far.
+  size_t foundCount() const { return Found.size(); }
+
   /// Whether a function of this name follows a `custom_op` or
   /// `custom_op_backward` annotation: its body is parsed (fakes are
   /// synthesised from it); others are skipped.

@@ -254,7 +254,12 @@ void attachAnnotations(
     ASTContext &Ctx, std::vector<RawAnnotation> Found, DiagSink &Diags,
     llvm::function_ref<void(const FunctionDecl &, Annotation)> OnFunction) {
   DeclCollector Collector(Ctx.getSourceManager(), Ctx.getLangOpts());
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // Only the declarations parsed here: those read from a precompiled
+  // preamble (system headers, which hold no annotation) are neither
+  // deserialized nor collected. Without a preamble these are all of them.
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+    if (!D->isFromASTFile())
+      Collector.TraverseDecl(D);
   Collector.sort();
   for (RawAnnotation &Raw : Found) {
     DeclCollector::Attachment At = Collector.attach(Raw);

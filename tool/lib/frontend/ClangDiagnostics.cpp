@@ -13,7 +13,9 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,7 +113,76 @@ private:
   std::unique_ptr<SourceManager> Sources;
 };
 
+/// Passes Clang's diagnostics on to the consumer it wraps, less the errors
+/// inside function bodies after the first one and their notes.
+class BodyErrorLimiter : public DiagnosticConsumer {
+public:
+  BodyErrorLimiter(CompilerInstance &CI, DiagnosticConsumer &Next,
+                   std::unique_ptr<DiagnosticConsumer> Owned, unsigned &Hidden)
+      : CI(CI), Next(Next), Owned(std::move(Owned)), Hidden(Hidden) {
+    NumErrors = Next.getNumErrors();
+    NumWarnings = Next.getNumWarnings();
+  }
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    Next.clear();
+  }
+  bool IncludeInDiagnosticCounts() const override {
+    return Next.IncludeInDiagnosticCounts();
+  }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts it.
+    if (Level == DiagnosticsEngine::Note) {
+      if (!Hiding)
+        Next.HandleDiagnostic(Level, Info);
+      return;
+    }
+    Hiding = false;
+    if (Level >= DiagnosticsEngine::Error && inFunctionBody()) {
+      if (SeenBodyError) {
+        Hiding = true;
+        ++Hidden;
+        return;
+      }
+      SeenBodyError = true;
+    }
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  /// Whether Sema is inside a function's body (a lambda's counts).
+  bool inFunctionBody() const {
+    return CI.hasSema() &&
+           CI.getSema().getCurFunctionDecl(/*AllowLambda=*/true) != nullptr;
+  }
+
+  CompilerInstance &CI;
+  DiagnosticConsumer &Next;
+  std::unique_ptr<DiagnosticConsumer> Owned; ///< Next, when the engine owned it.
+  unsigned &Hidden;
+  bool SeenBodyError = false;
+  bool Hiding = false; ///< The notes of a hidden error are hidden too.
+};
+
 } // namespace
+
+void limitBodyErrors(CompilerInstance &CI, unsigned &Hidden) {
+  DiagnosticsEngine &Engine = CI.getDiagnostics();
+  DiagnosticConsumer *Next = Engine.getClient();
+  if (!Next)
+    return;
+  std::unique_ptr<DiagnosticConsumer> Owned = Engine.takeClient();
+  Engine.setClient(new BodyErrorLimiter(CI, *Next, std::move(Owned), Hidden),
+                   /*ShouldOwnClient=*/true);
+}
 
 std::unique_ptr<DiagSink> createClangDiagSink(const std::string &Root) {
   return std::make_unique<ClangDiagSink>(Root);

@@ -16,6 +16,7 @@
 #include <string>
 
 namespace clang {
+class CompilerInstance;
 class SourceManager;
 } // namespace clang
 
@@ -25,6 +26,13 @@ namespace opgen {
 /// file shown relative to \p Root.
 SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L,
                       const std::string &Root);
+
+/// From now on, \p CI prints only the first error inside a function body
+/// (with its notes) and counts the later ones in \p Hidden instead: they
+/// mostly follow from the first (an undeclared name used again, a broken
+/// statement). Errors outside bodies are all printed; Clang's
+/// `N errors generated.` still counts every error.
+void limitBodyErrors(clang::CompilerInstance &CI, unsigned &Hidden);
 
 } // namespace opgen
 

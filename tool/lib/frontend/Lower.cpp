@@ -144,10 +144,23 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
       std::optional<DefaultValue> V =
           Mapper.renderDefault(P->getDefaultArg(), M.SchemaType);
       if (!V) {
+        // A schema has no default for an enum-like value: the usual way out
+        // is an optional defaulting to None, resolved in the kernel.
+        std::string Enum = M.SchemaType.Base == BaseType::ScalarType ? "at::ScalarType"
+                           : M.SchemaType.Base == BaseType::Layout   ? "at::Layout"
+                           : M.SchemaType.Base == BaseType::MemoryFormat
+                               ? "at::MemoryFormat"
+                           : M.SchemaType.Base == BaseType::Device ? "at::Device"
+                                                                   : "";
         Diags.report(DiagId::UnrenderableDefault,
                      toSourceLoc(SM, P->getDefaultArgRange().getBegin(),
                                  Root),
-                     {A.Name});
+                     {A.Name, Enum.empty() ? ""
+                                           : "; for this type write 'std::optional<" +
+                                                 Enum + "> " + A.Name +
+                                                 " = std::nullopt' and pick the "
+                                                 "value in the kernel when it is "
+                                                 "unset"});
         Ok = false;
         continue;
       }

@@ -14,7 +14,9 @@
 #include "Config.h"
 #include "frontend/AnnotationScanner.h"
 #include "frontend/Attach.h"
+#include "frontend/ClangDiagnostics.h"
 #include "frontend/Lower.h"
+#include "frontend/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -62,6 +64,17 @@ public:
     Scanner.finish();
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // Clang has said why; lowering a broken AST helps nobody.
+    if (Ctx.getExternalSource()) {
+      // With a precompiled preamble: what the analyses walk (their parent
+      // map) is what was parsed here, not the preamble's system headers,
+      // which would otherwise all be deserialized (holding no annotated
+      // code, they have no node an analysis asks about).
+      std::vector<Decl *> Parsed;
+      for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+        if (!D->isFromASTFile())
+          Parsed.push_back(D);
+      Ctx.setTraversalScope(Parsed);
+    }
     attachAnnotations(Ctx, Scanner.take(), Diags,
                       [&](const FunctionDecl &FD, Annotation Attr) {
                         if (std::optional<AnnotatedFunction> Fn =
@@ -104,11 +117,13 @@ private:
 class OpgenAction : public ASTFrontendAction {
 public:
   OpgenAction(DiagSink &Diags, const FrontendOptions &Opts,
-              FrontendResult &Result)
-      : Diags(Diags), Opts(Opts), Result(Result) {}
+              FrontendResult &Result, unsigned &HiddenBodyErrors)
+      : Diags(Diags), Opts(Opts), Result(Result),
+        HiddenBodyErrors(HiddenBodyErrors) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = true;
+    limitBodyErrors(CI, HiddenBodyErrors);
     Preprocessor &PP = CI.getPreprocessor();
     Scanner = std::make_unique<AnnotationScanner>(PP, Diags, Opts.Root);
     PP.setTokenWatcher([S = Scanner.get()](const Token &T) { S->onToken(T); });
@@ -127,6 +142,7 @@ private:
   DiagSink &Diags;
   const FrontendOptions &Opts;
   FrontendResult &Result;
+  unsigned &HiddenBodyErrors;
   std::unique_ptr<AnnotationScanner> Scanner;
 };
 
@@ -136,8 +152,12 @@ public:
                      FrontendResult &Result)
       : Diags(Diags), Opts(Opts), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<OpgenAction>(Diags, Opts, Result);
+    return std::make_unique<OpgenAction>(Diags, Opts, Result,
+                                         HiddenBodyErrors);
   }
+
+  /// Errors in function bodies not printed (limitBodyErrors).
+  unsigned HiddenBodyErrors = 0;
 
   /// With FrontendOptions::ClangOutput: what FrontendActionFactory does, but
   /// Clang prints into that stream (as it would to stderr, with the
@@ -230,26 +250,98 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 
 } // namespace
 
+tooling::CommandLineArguments
+adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
+                const FrontendOptions &Opts) {
+  tooling::CommandLineArguments Out;
+  // nvcc-only flags from a CMake compile database would confuse the
+  // clang driver; keep what clang understands.
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A.startswith("--generate-code") || A.startswith("-gencode") ||
+        A.startswith("--expt-") || A.startswith("-Xcompiler") ||
+        A.startswith("-forward-unknown") || A == "-x" ||
+        A.startswith("-ccbin") || A.startswith("--options-file") ||
+        A.startswith("-Xfatbin") || A.startswith("--compiler-options")) {
+      if ((A == "-x" || A == "-Xcompiler" || A == "-ccbin" ||
+           A == "-gencode" || A == "--options-file") &&
+          I + 1 < Args.size())
+        ++I;
+      continue;
+    }
+    // nvcc spells `-isystem=<dir>`; to clang a leading '=' means
+    // "relative to the sysroot".
+    if (A.startswith("-isystem=")) {
+      Out.push_back("-isystem" + A.drop_front(9).str());
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  // Language and host-only CUDA mode go right after the driver name.
+  std::vector<std::string> Front;
+  std::optional<SourceKind> Kind = classifySource(File);
+  if (Kind && Kind->Cuda)
+    Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
+             "-nocudainc", "-Wno-unknown-cuda-version", "-include",
+             CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
+  else if (Kind && !Kind->Compiled)
+    Front = {"-x", "c++-header"};
+  else
+    Front = {"-x", "c++"};
+  Out.insert(Out.begin() + 1, Front.begin(), Front.end());
+  std::vector<std::string> Back = {
+      "-resource-dir=" OPGEN_CLANG_RESOURCE_DIR,
+      "-Wno-unknown-attributes", "-Wno-unused-command-line-argument",
+      "-fsyntax-only"};
+  Back.insert(Back.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  // A command interpolated for a file missing from the database ends
+  // in `-- <file>`: flags must go before that `--`.
+  auto DashDash = std::find(Out.begin(), Out.end(), "--");
+  Out.insert(DashDash, Back.begin(), Back.end());
+  return Out;
+}
+
+std::unique_ptr<tooling::CompilationDatabase>
+loadDatabase(const FrontendOptions &Opts, DiagSink &Diags) {
+  if (Opts.BuildPath.empty())
+    return std::make_unique<tooling::FixedCompilationDatabase>(".",
+                                                               defaultFlags());
+  std::string Error;
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Error);
+  if (!Database) {
+    // Clang's message lists one failure per database kind, a line each.
+    std::string Why;
+    for (llvm::StringRef Line : llvm::split(llvm::StringRef(Error).trim(), '\n'))
+      Why += (Why.empty() ? "" : "; ") + Line.trim().str();
+    Diags.report(DiagId::NoCompileDatabase, SourceLoc{}, {Opts.BuildPath, Why});
+  }
+  return Database;
+}
+
+void configureTool(tooling::ClangTool &Tool, const FrontendOptions &Opts,
+                   ArgumentsHook Hook) {
+  Tool.mapVirtualFile(CudaPreludePath, CudaPrelude);
+  Tool.appendArgumentsAdjuster(
+      [&Opts, Hook = std::move(Hook)](const tooling::CommandLineArguments &Args,
+                                      llvm::StringRef File) {
+        tooling::CommandLineArguments Out = adjustArguments(Args, File, Opts);
+        if (Hook)
+          Hook(Out, File);
+        return Out;
+      });
+}
+
 bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
                  FrontendResult &Result) {
-  std::unique_ptr<tooling::CompilationDatabase> Database;
-  std::string Error;
-  if (!Opts.BuildPath.empty()) {
-    Database =
-        tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Error);
-    if (!Database) {
-      // Clang's message lists one failure per database kind, a line each.
-      std::string Why;
-      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Error).trim(), '\n'))
-        Why += (Why.empty() ? "" : "; ") + Line.trim().str();
-      Diags.report(DiagId::NoCompileDatabase, SourceLoc{},
-                   {Opts.BuildPath, Why});
-      return false;
-    }
-  } else {
-    Database = std::make_unique<tooling::FixedCompilationDatabase>(
-        ".", defaultFlags());
-  }
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      loadDatabase(Opts, Diags);
+  if (!Database)
+    return false;
+  // --preamble: loaded once, used for each source it fits.
+  std::optional<PreambleUse> Preamble;
+  if (!Opts.Preamble.empty())
+    Preamble = PreambleUse::load(Opts.Preamble, *Database);
 
   bool AllCompiled = true;
   for (const std::string &Source : Opts.Sources) {
@@ -268,63 +360,16 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       Tool.setDiagnosticConsumer(&DriverDiags);
       Tool.setPrintErrorMessage(false);
     }
-    Tool.mapVirtualFile(CudaPreludePath, CudaPrelude);
-    Tool.appendArgumentsAdjuster(
-        [&Opts](const tooling::CommandLineArguments &Args,
-                llvm::StringRef File) {
-          tooling::CommandLineArguments Out;
-          // nvcc-only flags from a CMake compile database would confuse the
-          // clang driver; keep what clang understands.
-          for (size_t I = 0; I < Args.size(); ++I) {
-            llvm::StringRef A = Args[I];
-            if (A.startswith("--generate-code") || A.startswith("-gencode") ||
-                A.startswith("--expt-") || A.startswith("-Xcompiler") ||
-                A.startswith("-forward-unknown") || A == "-x" ||
-                A.startswith("-ccbin") || A.startswith("--options-file") ||
-                A.startswith("-Xfatbin") || A.startswith("--compiler-options")) {
-              if ((A == "-x" || A == "-Xcompiler" || A == "-ccbin" ||
-                   A == "-gencode" || A == "--options-file") &&
-                  I + 1 < Args.size())
-                ++I;
-              continue;
-            }
-            // nvcc spells `-isystem=<dir>`; to clang a leading '=' means
-            // "relative to the sysroot".
-            if (A.startswith("-isystem=")) {
-              Out.push_back("-isystem" + A.drop_front(9).str());
-              continue;
-            }
-            Out.push_back(Args[I]);
-          }
-          // Language and host-only CUDA mode go right after the driver name.
-          std::vector<std::string> Front;
-          std::optional<SourceKind> Kind = classifySource(File);
-          if (Kind && Kind->Cuda)
-            Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
-                     "-nocudainc", "-Wno-unknown-cuda-version", "-include",
-                     CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
-          else if (Kind && !Kind->Compiled)
-            Front = {"-x", "c++-header"};
-          else
-            Front = {"-x", "c++"};
-          Out.insert(Out.begin() + 1, Front.begin(), Front.end());
-          std::vector<std::string> Back = {
-              "-resource-dir=" OPGEN_CLANG_RESOURCE_DIR,
-              "-Wno-unknown-attributes", "-Wno-unused-command-line-argument",
-              "-fsyntax-only"};
-          Back.insert(Back.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-          // A command interpolated for a file missing from the database ends
-          // in `-- <file>`: flags must go before that `--`.
-          auto DashDash = std::find(Out.begin(), Out.end(), "--");
-          Out.insert(DashDash, Back.begin(), Back.end());
-          return Out;
-        });
+    configureTool(Tool, Opts, Preamble ? Preamble->hook(Source, Result) : ArgumentsHook());
     OpgenActionFactory Factory(Diags, Opts, Result);
     if (Tool.run(&Factory) != 0) {
       if (Opts.ClangOutput) // What ClangTool prints itself otherwise.
         *Opts.ClangOutput << "Error while processing " << Source << ".\n";
       Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
                    {displayPath(Source, Opts.Root)});
+      if (unsigned N = Factory.HiddenBodyErrors)
+        Diags.report(DiagId::BodyErrorsNotShown, SourceLoc{},
+                     {std::to_string(N), N == 1 ? "" : "s"});
       AllCompiled = false;
     }
   }
@@ -358,10 +403,12 @@ bool runFrontendOnCode(
   CommandLine.push_back(FileName);
 
   FrontendOptions Opts;
+  unsigned HiddenBodyErrors = 0; // Nothing is printed here anyway.
   Opts.Sources = {FileName};
   Opts.Root = "/";
   tooling::ToolInvocation Invocation(
-      CommandLine, std::make_unique<OpgenAction>(Diags, Opts, Result),
+      CommandLine,
+      std::make_unique<OpgenAction>(Diags, Opts, Result, HiddenBodyErrors),
       FM.get());
   DiagnosticConsumer Quiet; // Counts errors, prints nothing.
   Invocation.setDiagnosticConsumer(&Quiet);

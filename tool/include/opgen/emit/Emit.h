@@ -58,6 +58,19 @@ std::string fillTemplate(const std::string &Text,
                          const std::map<std::string, std::string> &Vars,
                          const TemplateLists &Lists = {});
 
+/// The names of the embedded templates under \p Prefix (e.g. "init/"),
+/// sorted.
+std::vector<std::string> templateNames(const std::string &Prefix);
+
+/// Why \p Namespace cannot name the op namespace, C++ namespace and Python
+/// package of a starter project (`opgen init`), or empty when it can.
+std::string starterNamespaceProblem(const std::string &Namespace);
+
+/// The files of a starter op library (`opgen init`), from templates/init/,
+/// by path relative to the project directory. \p Namespace must be valid
+/// (starterNamespaceProblem).
+FileSet emitStarterProject(const std::string &Namespace);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_H

@@ -12,6 +12,8 @@
 #include "opgen/support/Diagnostics.h"
 #include "opgen/model/Model.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <memory>
 #include <set>
 #include <string>
@@ -38,13 +40,45 @@ struct FrontendOptions {
   /// working directory is left alone too, so that runFrontend may run in
   /// several threads at once (opgen -j).
   llvm::raw_ostream *ClangOutput = nullptr;
+  /// A precompiled preamble (`--preamble`, built by buildPreamble), used for
+  /// each source it fits and is up to date for; empty: none.
+  std::string Preamble;
 };
 
 struct FrontendResult {
   std::vector<AnnotatedFunction> Functions;
   /// Every user (non-system) file read while parsing, for the depfile.
   std::set<std::string> Dependencies;
+  /// The manifest of each preamble a parse used (for the depfile only: the
+  /// discovery record is the same with and without a preamble).
+  std::set<std::string> PreambleInputs;
 };
+
+/// What buildPreamble made.
+struct PreambleResult {
+  /// The manifest's text, for `<pch>.json`: exactly the existing one when
+  /// the preamble was up to date and is kept.
+  std::string Manifest;
+  /// Every file the preamble was built from (its own `<pch>.h` included).
+  std::set<std::string> Inputs;
+  /// The include lines it holds (none: no preamble fits these sources).
+  std::vector<std::string> Includes;
+  bool Rebuilt = false;
+};
+
+/// `opgen --build-preamble`: a PCH at \p PchPath of the system headers that
+/// every C++ source of \p Opts (CUDA sources and headers are left out)
+/// includes first, with their common compile command. Headers that carry
+/// annotations, user headers and headers without include guards are never
+/// put in it. Keeps an up-to-date preamble as it is. Returns false only when
+/// the compile database cannot be read; a preamble that cannot be built is
+/// an empty one (the parses then report why).
+bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
+                   DiagSink &Diags, PreambleResult &Result);
+
+/// The header names of the `#include <...>` lines that begin \p Text (after
+/// comments and blank lines), up to the first other line.
+std::vector<std::string> leadingSystemIncludes(llvm::StringRef Text);
 
 /// Parses every source and lowers its annotated functions. Reports through
 /// \p Diags; returns false when any source failed to compile.

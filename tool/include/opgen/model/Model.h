@@ -335,7 +335,8 @@ struct Op {
   OpSchema Schema;
   std::vector<std::string> Tags;
   std::vector<Kernel> Kernels; ///< At most one per dispatch key, by key.
-  SourceLoc Loc;               ///< The first annotation naming the op.
+  SourceLoc Loc;               ///< The first annotated function naming
+                               ///< the op (its name: provenance's file:line).
   FakeKind Fake = FakeKind::None;
   /// Where the fake is (`file:line` or the fake module), for provenance.
   std::string FakeWhere;

@@ -41,26 +41,52 @@ std::string pyElementType(BaseType B) {
   return "object";
 }
 
+/// \p D as Python's repr() writes it: the shortest digits that read back
+/// exactly, in positional notation when the decimal exponent is in
+/// [-4, 16), else as `1e-06`, `1.5e+16`; always with a point or an exponent.
 std::string pyFloat(double D) {
   if (std::isinf(D))
     return D > 0 ? "float(\"inf\")" : "float(\"-inf\")";
   if (std::isnan(D))
     return "float(\"nan\")";
   char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), "%.17g", D);
-  // Shortest form that reads back exactly, like Python's repr.
   for (int Precision = 1; Precision <= 17; ++Precision) {
-    char Short[64];
-    std::snprintf(Short, sizeof(Short), "%.*g", Precision, D);
-    if (std::strtod(Short, nullptr) == D) {
-      std::snprintf(Buf, sizeof(Buf), "%s", Short);
+    std::snprintf(Buf, sizeof(Buf), "%.*e", Precision - 1, D);
+    if (std::strtod(Buf, nullptr) == D)
       break;
-    }
   }
-  std::string Out = Buf;
-  if (Out.find_first_of(".en") == std::string::npos)
-    Out += ".0";
-  return Out;
+  // Buf is `[-]d[.ddd]e(+|-)XX`: split it into sign, digits and exponent.
+  std::string Text = Buf;
+  std::string Sign = Text[0] == '-' ? "-" : "";
+  size_t E = Text.find('e');
+  std::string Digits;
+  for (char C : Text.substr(Sign.size(), E - Sign.size()))
+    if (C != '.')
+      Digits += C;
+  while (Digits.size() > 1 && Digits.back() == '0')
+    Digits.pop_back();
+  int Exp = std::atoi(Text.c_str() + E + 1);
+  int N = static_cast<int>(Digits.size());
+  if (Exp >= -4 && Exp < 16) {
+    if (Exp < 0)
+      return Sign + "0." + std::string(-Exp - 1, '0') + Digits;
+    if (N <= Exp + 1)
+      return Sign + Digits + std::string(Exp + 1 - N, '0') + ".0";
+    return Sign + Digits.substr(0, Exp + 1) + "." + Digits.substr(Exp + 1);
+  }
+  std::string Mantissa = Digits.substr(0, 1);
+  if (N > 1)
+    Mantissa += "." + Digits.substr(1);
+  std::snprintf(Buf, sizeof(Buf), "e%c%02d", Exp < 0 ? '-' : '+', std::abs(Exp));
+  return Sign + Mantissa + Buf;
+}
+
+/// A list default as a tuple: a signature's default is shared by every
+/// call, so it must not be mutable (`(1, 1)`, `(3,)`, `()`).
+std::string pyTuple(const std::vector<std::string> &Items) {
+  if (Items.size() == 1)
+    return "(" + Items.front() + ",)";
+  return "(" + join(Items, ", ") + ")";
 }
 
 const std::set<std::string> &pythonKeywords() {
@@ -122,22 +148,32 @@ std::string pyDefault(const DefaultValue &V) {
       std::vector<std::string> Items;
       for (int64_t I : L)
         Items.push_back(std::to_string(I));
-      return "[" + join(Items, ", ") + "]";
+      return pyTuple(Items);
     }
     std::string operator()(const DefaultValue::FloatList &L) const {
       std::vector<std::string> Items;
       for (double D : L)
         Items.push_back(pyFloat(D));
-      return "[" + join(Items, ", ") + "]";
+      return pyTuple(Items);
     }
     std::string operator()(const DefaultValue::BoolList &L) const {
       std::vector<std::string> Items;
       for (bool B : L)
         Items.push_back(B ? "True" : "False");
-      return "[" + join(Items, ", ") + "]";
+      return pyTuple(Items);
     }
   };
   return std::visit(Visitor{}, V.Value);
+}
+
+std::string pyMutatesDoc(const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    if (A.Ty.isWritten())
+      Names.push_back("``" + A.Name + "``");
+  if (Names.empty())
+    return "";
+  return "Mutates " + join(Names, ", ") + " in place.";
 }
 
 std::string pyIdentifier(std::string Name) {

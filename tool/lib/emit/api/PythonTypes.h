@@ -21,8 +21,13 @@ std::string pyType(const Type &T, bool IsReturn);
 /// The return type hint of \p S: `None`, one type, or a `Tuple`.
 std::string pyReturnType(const OpSchema &S);
 
-/// A default value as a Python literal (`None`, `True`, `1.5`, `[1, 2]`).
+/// A default value as a Python literal (`None`, `True`, `1.5`, `30.0`,
+/// `1e-06`; lists as tuples: `(1, 2)`).
 std::string pyDefault(const DefaultValue &V);
+
+/// `Mutates ``out`` in place.` for an op that writes arguments (`Tensor(a!)`),
+/// else empty: the docstring line of ops.py and ops.pyi.
+std::string pyMutatesDoc(const OpSchema &S);
 
 /// \p Name, with a `_` appended when it is a Python keyword.
 std::string pyIdentifier(std::string Name);

@@ -131,8 +131,10 @@ std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
     Fns << "\n\ndef " << Name << "(" << pyParameters(O.Schema) << ") -> "
         << pyReturnType(O.Schema) << ":\n"
         << "    \"\"\"``" << printSchema(O.Schema) << "``\n\n"
-        << "    Kernels: " << kernelsDoc(O) << ".\n"
-        << "    \"\"\"\n"
+        << "    Kernels: " << kernelsDoc(O) << ".\n";
+    if (std::string Mutates = pyMutatesDoc(O.Schema); !Mutates.empty())
+      Fns << "    " << Mutates << "\n";
+    Fns << "    \"\"\"\n"
         << "    return " << overloadExpr(O.Schema) << "("
         << pyCallArguments(O.Schema) << ")\n";
   }
@@ -146,10 +148,17 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
   std::ostringstream Fns, Packets;
   // Without a generated package there is no <package>.ops to describe: the
   // stub has only the shape of torch.ops.<ns>.
+  // An op that writes arguments says which in a docstring (what an editor
+  // shows), as its schema's `(a!)` does.
+  auto Body = [](const OpSchema &S, const char *Indent) {
+    std::string Mutates = pyMutatesDoc(S);
+    return Mutates.empty() ? std::string(" ...\n")
+                           : "\n" + std::string(Indent) + "\"\"\"" + Mutates + "\"\"\"\n";
+  };
   for (const Op &O : L.GeneratePackage ? L.Ops : std::vector<Op>{})
     Fns << "def " << pyFunctionName(L, O.Schema) << "("
         << pyParameters(O.Schema) << ") -> " << pyReturnType(O.Schema)
-        << ": ...\n";
+        << ":" << Body(O.Schema, "    ");
   for (const std::string &Ns : namespaces(L)) {
     std::map<std::string, std::vector<const Op *>> Packet;
     for (const Op &O : L.Ops)
@@ -163,7 +172,7 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
       }
       const OpSchema &Default = Overloads.front()->Schema;
       Packets << "    def __call__(self, " << pyParameters(Default) << ") -> "
-              << pyReturnType(Default) << ": ...\n";
+              << pyReturnType(Default) << ":" << Body(Default, "        ");
     }
     Packets << "\nclass _" << Ns << "_namespace:\n";
     for (const auto &[Name, Overloads] : Packet)

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# opgen on the newest torch release (docs/stable-abi.md#tested-torch-versions).
+# Run by scripts/test.sh after the main tests, with build/ already built
+# against the pinned torch:
+#  1. a second cached Python environment with the newest torch, linked as
+#     .venv-newest;
+#  2. the stable-ABI example library, built once in build/ against the pinned
+#     torch: its .so needs no libtorch C++ symbols, and its generated tests
+#     pass under the newest torch with that same .so (one build, many
+#     versions);
+#  3. opgen and the classic bundled library (kernels/) built against the
+#     newest torch in build-newest/, with their generated tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The newest torch on the package index when this was last updated; the
+# set-up says when the index has a newer one.
+NEWEST_TORCH_VERSION=2.15.0
+PY_PACKAGES=(
+  "torch==${NEWEST_TORCH_VERSION}"
+  "numpy==2.4.6"
+  "pytest==9.2.0"
+  "expecttest==0.3.0"
+)
+log() { printf '[newest-torch] %s\n' "$*"; }
+
+. scripts/lib/pyenv.sh
+VENV=$(opgen_python_env "$NEWEST_TORCH_VERSION" "${PY_PACKAGES[@]}")
+ln -sfn "$VENV" .venv-newest
+PY="$PWD/.venv-newest/bin/python"
+if latest=$("$PY" -m pip index versions torch 2>/dev/null | sed -n 's/^torch (\(.*\))$/\1/p') \
+   && [ -n "$latest" ] && [ "$latest" != "$NEWEST_TORCH_VERSION" ]; then
+  log "note: the package index has torch $latest; this script tests $NEWEST_TORCH_VERSION"
+fi
+log "$("$PY" -c 'import torch; print("torch", torch.__version__)')"

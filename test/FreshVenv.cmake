@@ -1,0 +1,33 @@
+# opgen_fresh_venv(<dir> <python>): a new virtual environment in <dir> (any
+# previous one removed) that sees the packages of <python>'s environment
+# (torch, numpy, pytest) through a .pth line, so that nothing is downloaded
+# again, and nothing else: no op library, no PYTHONPATH. Sets
+# Sets FRESH_PYTHON (its interpreter) and FRESH_SITE (its site-packages).
+function(opgen_fresh_venv dir python)
+  file(REMOVE_RECURSE ${dir})
+  execute_process(COMMAND ${python} -m venv ${dir} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "'${python} -m venv ${dir}' failed (${rc})")
+  endif()
+  set(get_purelib "import sysconfig; print(sysconfig.get_path('purelib'))")
+  execute_process(COMMAND ${python} -c "${get_purelib}"
+    OUTPUT_VARIABLE torch_site OUTPUT_STRIP_TRAILING_WHITESPACE)
+  execute_process(COMMAND ${dir}/bin/python -c "${get_purelib}"
+    OUTPUT_VARIABLE site OUTPUT_STRIP_TRAILING_WHITESPACE)
+  file(WRITE ${site}/_opgen_torch_environment.pth "${torch_site}\n")
+  set(FRESH_PYTHON ${dir}/bin/python PARENT_SCOPE)
+  set(FRESH_SITE ${site} PARENT_SCOPE)
+endfunction()
+
+# run(<command>...): runs it (in WORKING_DIRECTORY ${RUN_DIR} when set,
+# with PYTHONPATH unset), fails the test when it fails.
+function(run)
+  if(NOT RUN_DIR)
+    set(RUN_DIR ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=PYTHONPATH ${ARGN}
+                  WORKING_DIRECTORY ${RUN_DIR} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${NAME}: '${ARGN}' failed (${rc})")
+  endif()
+endfunction()

@@ -1,0 +1,74 @@
+"""How add_custom_op() fits the build around the bundled library (kernels/):
+the shared precompiled preamble its discoveries use, and the annotated
+sources' own entries in compile_commands.json (for clangd).
+
+Needs the build directory ($OPGEN_BUILD_DIR, default build/) configured and
+`mylib_ops_generate` built; skipped when it is not.
+"""
+import json
+import os
+import shlex
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BUILD_DIR = Path(os.environ.get("OPGEN_BUILD_DIR") or REPO / "build")
+GEN = BUILD_DIR / "kernels" / "mylib_ops_gen"
+KERNELS = REPO / "kernels"
+
+
+def _kernel_sources():
+    text = (KERNELS / "CMakeLists.txt").read_text()
+    start = text.index("SOURCES") + len("SOURCES")
+    names = []
+    for word in text[start:].split():
+        if word.isupper():
+            break
+        names.append(word)
+    return [KERNELS / n for n in names]
+
+
+def test_discoveries_use_the_preamble():
+    manifest = GEN / "preamble" / "cxx.pch.json"
+    if not manifest.exists():
+        pytest.skip(f"{manifest} not built (build mylib_ops_generate)")
+    data = json.loads(manifest.read_text())
+    # Every bundled C++ kernel begins with these two.
+    assert data["includes"] == ["opgen/opgen.h", "ATen/ATen.h"]
+    assert Path(data["pch"]).exists()
+    for src in _kernel_sources():
+        depfile = GEN / "discover" / f"{src.name}.json.d"
+        text = depfile.read_text()
+        if src.suffix == ".cpp":
+            assert str(manifest) in text, f"{src.name}: preamble not used"
+        else:  # CUDA: parsed in full
+            assert "cxx.pch.json" not in text, src.name
+
+
+def test_sources_are_in_the_compile_database():
+    db_path = BUILD_DIR / "compile_commands.json"
+    if not db_path.exists():
+        pytest.skip(f"{db_path} missing")
+    db = {Path(e["file"]).resolve(): e for e in json.loads(db_path.read_text())}
+    for src in _kernel_sources():
+        assert src.resolve() in db, f"{src} not in compile_commands.json"
+    # A C++ source's entry compiles as the library's shard does: its
+    # command, as an editor would run it, passes a syntax check.
+    entry = db[(KERNELS / "select.cpp").resolve()]
+    args = shlex.split(entry["command"])
+    assert any("torch/include" in a for a in args)
+    assert f"-I{GEN}" in args
+    keep, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+            continue
+        if a in ("-o", "-c"):
+            skip = a == "-o"
+            continue
+        keep.append(a)
+    result = subprocess.run(keep + ["-fsyntax-only"], cwd=entry["directory"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]

@@ -1,0 +1,89 @@
+//===- Starter.cpp - The starter project of `opgen init` ------------------===//
+//
+// The files of a new op library: every template under templates/init/,
+// rendered with the namespace. `gitignore` is written as `.gitignore`.
+//===----------------------------------------------------------------------===//
+#include "opgen/emit/Emit.h"
+#include "opgen/model/Schema.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <string_view>
+
+namespace opgen {
+
+namespace {
+
+constexpr std::string_view InitPrefix = "init/";
+
+// Python's keywords (keyword.kwlist): a package cannot be named after one.
+constexpr std::string_view PythonKeywords[] = {
+    "False", "None",   "True",    "and",      "as",       "assert", "async",
+    "await", "break",  "class",   "continue", "def",      "del",    "elif",
+    "else",  "except", "finally", "for",      "from",     "global", "if",
+    "import", "in",    "is",      "lambda",   "nonlocal", "not",    "or",
+    "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
+
+// C++'s keywords and alternative tokens: the kernel's C++ namespace is named
+// after the op namespace.
+constexpr std::string_view CppKeywords[] = {
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+    "bool", "break", "case", "catch", "char", "char8_t", "char16_t",
+    "char32_t", "class", "compl", "concept", "const", "consteval",
+    "constexpr", "constinit", "const_cast", "continue", "co_await",
+    "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+    "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+    "float", "for", "friend", "goto", "if", "inline", "int", "long",
+    "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr",
+    "operator", "or", "or_eq", "private", "protected", "public", "register",
+    "reinterpret_cast", "requires", "return", "short", "signed", "sizeof",
+    "static", "static_assert", "static_cast", "struct", "switch", "template",
+    "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+    "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+    "wchar_t", "while", "xor", "xor_eq"};
+
+// Namespaces PyTorch itself registers ops in.
+constexpr std::string_view TorchNamespaces[] = {"aten", "prim", "prims",
+                                                "torch", "quantized"};
+
+template <size_t N>
+bool isIn(const std::string_view (&List)[N], std::string_view S) {
+  return std::find(std::begin(List), std::end(List), S) != std::end(List);
+}
+
+} // namespace
+
+std::string starterNamespaceProblem(const std::string &Namespace) {
+  if (Namespace.empty())
+    return "it is empty";
+  bool Chars = (std::isalpha(static_cast<unsigned char>(Namespace[0])) ||
+                Namespace[0] == '_') &&
+               std::all_of(Namespace.begin(), Namespace.end(), [](char C) {
+                 return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+               });
+  if (!Chars)
+    return "it is not an identifier";
+  if (isIn(CppKeywords, Namespace))
+    return "it is a C++ keyword";
+  if (isIn(PythonKeywords, Namespace))
+    return "it is a Python keyword";
+  if (!isIdentifier(Namespace))
+    return "it is a keyword of torch's schema language";
+  if (isIn(TorchNamespaces, Namespace))
+    return "PyTorch registers its own ops there";
+  return "";
+}
+
+FileSet emitStarterProject(const std::string &Namespace) {
+  FileSet Files;
+  for (const std::string &Name : templateNames(std::string(InitPrefix))) {
+    std::string Path = Name.substr(InitPrefix.size());
+    if (Path == "gitignore")
+      Path = ".gitignore";
+    Files[Path] = renderTemplate(Name, {{"namespace", Namespace}});
+  }
+  return Files;
+}
+
+} // namespace opgen

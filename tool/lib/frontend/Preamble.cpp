@@ -1,0 +1,538 @@
+//===- Preamble.cpp - Shared precompiled preambles ------------------------===//
+//
+// Building: the include lines common to the start of every C++ source are
+// written to `<pch>.h` and compiled to `<pch>` with the first source's
+// compile command (the source's name replaced by the header's, `-x c++` by
+// `-x c++-header`), skipping every function body, as opgen's parse would
+// (no kernel's annotation has been seen when those headers are read). While
+// it is built, the preprocessor is watched: an include line whose header is
+// a user header, has no include guard (re-including it after the PCH would
+// not be a no-op), or holds an annotation (`[[custom_op...`, spelled out or
+// through a macro: the token watcher that finds annotations in a parse sees
+// every token of the preamble's headers too) ends the preamble before it,
+// and it is built again without it.
+//
+// Using: a source whose leading include lines begin with the preamble's,
+// whose final compile command (its own name aside) is the preamble's, gets
+// `-include-pch <pch>`: its own include lines then find guarded headers
+// already read and skip them, and the rest of the parse is the same. Before
+// that, every file the preamble read must still have the size and
+// modification time it had, and so must the PCH; Clang checks the same
+// again (and its own version) when it loads it.
+//===----------------------------------------------------------------------===//
+#include "frontend/Preamble.h"
+
+#include "frontend/AnnotationScanner.h"
+
+#include "opgen/model/SourceKind.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <climits>
+
+using namespace clang;
+
+namespace opgen {
+
+namespace {
+
+/// Bumped whenever what a preamble holds or how it is used changes, so that
+/// an older opgen's preamble is rebuilt rather than used.
+constexpr int64_t ManifestFormat = 1;
+
+constexpr const char *SourcePlaceholder = "<source>";
+
+std::string absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+/// Size and modification time (ns) of a file, or nothing.
+std::optional<std::pair<uint64_t, int64_t>> stamp(const std::string &Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St) || !llvm::sys::fs::is_regular_file(St))
+    return std::nullopt;
+  int64_t Time = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     St.getLastModificationTime().time_since_epoch())
+                     .count();
+  return std::make_pair(St.getSize(), Time);
+}
+
+/// The compile command's arguments that a preamble must share with a
+/// source: all of them, the source's own name replaced.
+std::vector<std::string> keyArguments(const tooling::CommandLineArguments &Args,
+                                      llvm::StringRef File) {
+  std::vector<std::string> Key;
+  for (const std::string &A : Args)
+    Key.push_back(A == File ? SourcePlaceholder : A);
+  return Key;
+}
+
+/// The directory a source's compile command runs in, absolute.
+std::optional<std::string> commandDirectory(tooling::CompilationDatabase &DB,
+                                            const std::string &Source) {
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(Source);
+  if (Commands.size() != 1)
+    return std::nullopt;
+  return absolutePath(Commands.front().Directory);
+}
+
+std::optional<std::vector<std::string>> leadingIncludesOf(const std::string &Path) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  return leadingSystemIncludes((*Text)->getBuffer());
+}
+
+/// What a manifest says, as read back.
+struct Manifest {
+  std::string Clang;
+  std::string Directory;
+  std::vector<std::string> Args;
+  std::vector<std::string> Includes;
+  std::string Pch;
+  std::vector<std::pair<std::string, std::pair<uint64_t, int64_t>>> Files;
+};
+
+bool readStrings(const llvm::json::Array *A, std::vector<std::string> &Out) {
+  if (!A)
+    return false;
+  for (const llvm::json::Value &V : *A) {
+    std::optional<llvm::StringRef> S = V.getAsString();
+    if (!S)
+      return false;
+    Out.push_back(S->str());
+  }
+  return true;
+}
+
+std::optional<Manifest> readManifest(const std::string &Path) {
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *O = Parsed->getAsObject();
+  if (!O || O->getInteger("format") != ManifestFormat)
+    return std::nullopt;
+  Manifest M;
+  std::optional<llvm::StringRef> Clang = O->getString("clang");
+  std::optional<llvm::StringRef> Dir = O->getString("directory");
+  std::optional<llvm::StringRef> Pch = O->getString("pch");
+  if (!Clang || !Dir || !Pch || !readStrings(O->getArray("arguments"), M.Args) ||
+      !readStrings(O->getArray("includes"), M.Includes))
+    return std::nullopt;
+  M.Clang = Clang->str();
+  M.Directory = Dir->str();
+  M.Pch = Pch->str();
+  const llvm::json::Array *Files = O->getArray("files");
+  if (!Files)
+    return std::nullopt;
+  for (const llvm::json::Value &V : *Files) {
+    const llvm::json::Object *F = V.getAsObject();
+    if (!F)
+      return std::nullopt;
+    std::optional<llvm::StringRef> P = F->getString("path");
+    std::optional<int64_t> Size = F->getInteger("size");
+    std::optional<int64_t> Time = F->getInteger("mtime_ns");
+    if (!P || !Size || !Time)
+      return std::nullopt;
+    M.Files.push_back({P->str(), {static_cast<uint64_t>(*Size), *Time}});
+  }
+  return M;
+}
+
+/// Whether everything \p M was built from is as it was: the same Clang, and
+/// every file (the PCH included) with its recorded size and time.
+bool upToDate(const Manifest &M) {
+  if (M.Clang != getClangFullVersion() || M.Includes.empty())
+    return false;
+  for (const auto &[Path, Stamp] : M.Files)
+    if (stamp(Path) != std::optional(Stamp))
+      return false;
+  return true;
+}
+
+std::string writeManifest(const Manifest &M) {
+  llvm::json::Array Files;
+  for (const auto &[Path, Stamp] : M.Files)
+    Files.push_back(llvm::json::Object{{"path", Path},
+                                       {"size", static_cast<int64_t>(Stamp.first)},
+                                       {"mtime_ns", Stamp.second}});
+  llvm::json::Object O{
+      {"format", ManifestFormat},
+      {"clang", M.Clang},
+      {"directory", M.Directory},
+      {"arguments", llvm::json::Array(M.Args)},
+      {"includes", llvm::json::Array(M.Includes)},
+      {"pch", M.Pch},
+      {"files", std::move(Files)}};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(O))) << '\n';
+  return Text;
+}
+
+/// What one build of a preamble saw.
+struct BuildLog {
+  std::set<std::string> Files;
+  /// The first include line (0-based) that must not be in the preamble.
+  size_t FirstUnfit = SIZE_MAX;
+  void unfit(int Line) {
+    if (Line >= 0)
+      FirstUnfit = std::min(FirstUnfit, static_cast<size_t>(Line));
+  }
+};
+
+/// Watches the preamble header's include lines and the files they read.
+class PreambleWatcher : public PPCallbacks {
+public:
+  PreambleWatcher(const SourceManager &SM, BuildLog &Log,
+                  std::vector<OptionalFileEntryRef> &TopFiles, int &Line)
+      : SM(SM), Log(Log), TopFiles(TopFiles), Line(Line) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
+                          bool, CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *,
+                          SrcMgr::CharacteristicKind) override {
+    if (!SM.isInMainFile(HashLoc))
+      return;
+    ++Line;
+    TopFiles.push_back(File);
+  }
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Reason != EnterFile)
+      return;
+    FileID FID = SM.getFileID(Loc);
+    if (FID == SM.getMainFileID())
+      return;
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+    if (!Entry)
+      return; // Built-in and command-line buffers.
+    llvm::SmallString<256> Abs(Entry->getName());
+    SM.getFileManager().makeAbsolutePath(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Log.Files.insert(std::string(Abs));
+    if (Kind == SrcMgr::C_User)
+      Log.unfit(Line); // Only system headers are precompiled.
+  }
+
+private:
+  const SourceManager &SM;
+  BuildLog &Log;
+  std::vector<OptionalFileEntryRef> &TopFiles;
+  int &Line;
+};
+
+/// Counts what the annotation scanner finds: in a preamble, any annotation
+/// (or a malformed one) makes its include line unfit.
+class UnfitOnDiag : public DiagSink {
+public:
+  UnfitOnDiag(BuildLog &Log, const int &Line) : Log(Log), Line(Line) {}
+
+protected:
+  void emit(DiagId, const SourceLoc &, const std::vector<std::string> &) override {
+    Log.unfit(Line);
+  }
+
+private:
+  BuildLog &Log;
+  const int &Line;
+};
+
+class PreambleAction : public GeneratePCHAction {
+public:
+  PreambleAction(std::string PchPath, BuildLog &Log)
+      : PchPath(std::move(PchPath)), Log(Log), Sink(Log, Line) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // As opgen's parse: no body of a header function is parsed.
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    Preprocessor &PP = CI.getPreprocessor();
+    Scanner = std::make_unique<AnnotationScanner>(PP, Sink, "/");
+    PP.setTokenWatcher([this](const Token &T) {
+      size_t Before = Scanner->foundCount();
+      Scanner->onToken(T);
+      if (Scanner->foundCount() != Before)
+        Log.unfit(Line);
+    });
+    PP.addPPCallbacks(std::make_unique<PreambleWatcher>(CI.getSourceManager(),
+                                                        Log, TopFiles, Line));
+    return GeneratePCHAction::BeginSourceFileAction(CI);
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    CI.getFrontendOpts().OutputFile = PchPath;
+    return GeneratePCHAction::CreateASTConsumer(CI, InFile);
+  }
+
+  void EndSourceFileAction() override {
+    Scanner->finish();
+    if (Scanner->foundCount())
+      Log.unfit(Line);
+    // A header without an include guard would be read again by the
+    // source's own include line: it stays out.
+    HeaderSearch &HS = getCompilerInstance().getPreprocessor().getHeaderSearchInfo();
+    for (size_t I = 0; I < TopFiles.size(); ++I) {
+      if (!TopFiles[I]) {
+        Log.unfit(static_cast<int>(I));
+        continue;
+      }
+      HeaderFileInfo &HFI = HS.getFileInfo(&TopFiles[I]->getFileEntry());
+      if (!HFI.isPragmaOnce && !HFI.isImport && !HFI.ControllingMacro &&
+          !HFI.ControllingMacroID)
+        Log.unfit(static_cast<int>(I));
+    }
+    GeneratePCHAction::EndSourceFileAction();
+  }
+
+private:
+  std::string PchPath;
+  BuildLog &Log;
+  int Line = -1;
+  UnfitOnDiag Sink;
+  std::unique_ptr<AnnotationScanner> Scanner;
+  std::vector<OptionalFileEntryRef> TopFiles;
+};
+
+class PreambleActionFactory : public tooling::FrontendActionFactory {
+public:
+  PreambleActionFactory(std::string PchPath, BuildLog &Log)
+      : PchPath(std::move(PchPath)), Log(Log) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<PreambleAction>(PchPath, Log);
+  }
+
+private:
+  std::string PchPath;
+  BuildLog &Log;
+};
+
+bool isPreambleSource(const std::string &Source) {
+  std::optional<SourceKind> Kind = classifySource(Source);
+  return Kind && Kind->Compiled && !Kind->Cuda;
+}
+
+} // namespace
+
+std::vector<std::string> leadingSystemIncludes(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  while (!Text.empty()) {
+    Text = Text.ltrim();
+    if (Text.startswith("//")) {
+      Text = Text.drop_until([](char C) { return C == '\n'; });
+      continue;
+    }
+    if (Text.startswith("/*")) {
+      size_t End = Text.find("*/", 2);
+      if (End == llvm::StringRef::npos)
+        break;
+      Text = Text.drop_front(End + 2);
+      continue;
+    }
+    llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+    llvm::StringRef Rest = Line.trim();
+    if (!Rest.consume_front("#"))
+      break;
+    Rest = Rest.ltrim();
+    if (!Rest.consume_front("include"))
+      break;
+    Rest = Rest.ltrim();
+    // `<name>` and nothing after it but a line comment.
+    if (!Rest.consume_front("<"))
+      break;
+    size_t Close = Rest.find('>');
+    if (Close == llvm::StringRef::npos || Close == 0)
+      break;
+    llvm::StringRef Name = Rest.take_front(Close);
+    llvm::StringRef After = Rest.drop_front(Close + 1).trim();
+    if (!After.empty() && !After.startswith("//"))
+      break;
+    if (Name.contains('\\') || Line.endswith("\\"))
+      break;
+    Out.push_back(Name.str());
+    Text = Text.drop_front(Line.size());
+  }
+  return Out;
+}
+
+std::optional<PreambleUse>
+PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) {
+  std::string Pch = absolutePath(PchPath);
+  std::optional<Manifest> M = readManifest(Pch + ".json");
+  if (!M || M->Pch != Pch || !upToDate(*M))
+    return std::nullopt;
+  PreambleUse Use;
+  Use.PchPath = Pch;
+  Use.Includes = std::move(M->Includes);
+  Use.Directory = std::move(M->Directory);
+  Use.Args = std::move(M->Args);
+  Use.DB = &DB;
+  return Use;
+}
+
+ArgumentsHook PreambleUse::hook(const std::string &Source,
+                                FrontendResult &Result) const {
+  if (!isPreambleSource(Source))
+    return {};
+  std::optional<std::vector<std::string>> Leading = leadingIncludesOf(Source);
+  if (!Leading || Leading->size() < Includes.size() ||
+      !std::equal(Includes.begin(), Includes.end(), Leading->begin()))
+    return {};
+  if (commandDirectory(*DB, Source) != Directory)
+    return {};
+  return [this, &Result](tooling::CommandLineArguments &Out, StringRef File) {
+    if (keyArguments(Out, File) != Args)
+      return;
+    std::vector<std::string> Use = {"-include-pch", PchPath};
+    Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
+    Result.PreambleInputs.insert(PchPath + ".json");
+  };
+}
+
+bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
+                   DiagSink &Diags, PreambleResult &Result) {
+  std::string Pch = absolutePath(PchPath);
+  std::string Header = Pch + ".h";
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      loadDatabase(Opts, Diags);
+  if (!Database)
+    return false;
+
+  // The include lines that begin every C++ source.
+  std::vector<std::string> Sources;
+  for (const std::string &S : Opts.Sources)
+    if (isPreambleSource(S))
+      Sources.push_back(S);
+  std::vector<std::string> Includes;
+  for (size_t I = 0; I < Sources.size(); ++I) {
+    std::vector<std::string> Leading =
+        leadingIncludesOf(Sources[I]).value_or(std::vector<std::string>());
+    if (I == 0) {
+      Includes = Leading;
+      continue;
+    }
+    size_t N = 0;
+    while (N < Includes.size() && N < Leading.size() && Includes[N] == Leading[N])
+      ++N;
+    Includes.resize(N);
+  }
+
+  Manifest M;
+  M.Clang = getClangFullVersion();
+  M.Pch = Pch;
+  if (!Sources.empty()) {
+    // The first source's command, as its parse will run it.
+    std::vector<tooling::CompileCommand> Commands =
+        Database->getCompileCommands(Sources.front());
+    if (Commands.size() == 1) {
+      tooling::CommandLineArguments Args = Commands.front().CommandLine;
+      for (const tooling::ArgumentsAdjuster &Adjust :
+           {tooling::getClangStripOutputAdjuster(),
+            tooling::getClangSyntaxOnlyAdjuster(),
+            tooling::getClangStripDependencyFileAdjuster()})
+        Args = Adjust(Args, Commands.front().Filename);
+      Args = adjustArguments(Args, Commands.front().Filename, Opts);
+      M.Args = keyArguments(Args, Commands.front().Filename);
+      M.Directory = absolutePath(Commands.front().Directory);
+    } else {
+      Includes.clear();
+    }
+  }
+  M.Includes = Includes;
+
+  // Kept when it was built from the same lines and command and nothing it
+  // read has changed.
+  if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
+    if (Old->Pch == Pch && Old->Includes == M.Includes && Old->Args == M.Args &&
+        Old->Directory == M.Directory &&
+        (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
+      Result.Manifest = writeManifest(*Old);
+      for (const auto &F : Old->Files)
+        Result.Inputs.insert(F.first);
+      Result.Includes = Old->Includes;
+      return true;
+    }
+
+  Result.Rebuilt = true;
+  while (!M.Includes.empty()) {
+    std::string Text = "// opgen preamble: the leading include lines of the "
+                       "sources, precompiled.\n";
+    for (const std::string &I : M.Includes)
+      Text += "#include <" + I + ">\n";
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Header, EC);
+      if (EC)
+        break;
+      OS << Text;
+    }
+    BuildLog Log;
+    tooling::ClangTool Tool(*Database, {Sources.front()});
+    IgnoringDiagConsumer Quiet; // The parses report the same errors.
+    Tool.setDiagnosticConsumer(&Quiet);
+    Tool.setPrintErrorMessage(false);
+    configureTool(Tool, Opts, [&Header](tooling::CommandLineArguments &Out,
+                                        StringRef File) {
+      for (size_t I = 0; I < Out.size(); ++I) {
+        if (Out[I] == File)
+          Out[I] = Header;
+        else if (Out[I] == "-x" && I + 1 < Out.size() && Out[I + 1] == "c++")
+          Out[++I] = "c++-header";
+      }
+    });
+    PreambleActionFactory Factory(Pch, Log);
+    bool Built = Tool.run(&Factory) == 0;
+    if (Built && Log.FirstUnfit >= M.Includes.size()) {
+      std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(Pch);
+      std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
+      if (!PchStamp || !HeaderStamp)
+        break;
+      M.Files.push_back({Header, *HeaderStamp});
+      for (const std::string &F : Log.Files)
+        if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
+          M.Files.push_back({F, *S});
+      M.Files.push_back({Pch, *PchStamp});
+      Result.Manifest = writeManifest(M);
+      Result.Inputs = Log.Files;
+      Result.Inputs.insert(Header);
+      Result.Includes = M.Includes;
+      return true;
+    }
+    if (!Built)
+      break; // The sources' own parses will say why.
+    M.Includes.resize(Log.FirstUnfit); // Without the unfit line and after.
+  }
+  // No preamble.
+  M.Includes.clear();
+  M.Files.clear();
+  llvm::sys::fs::remove(Pch);
+  llvm::sys::fs::remove(Header);
+  Result.Manifest = writeManifest(M);
+  Result.Includes.clear();
+  return true;
+}
+
+} // namespace opgen

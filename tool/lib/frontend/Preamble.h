@@ -1,0 +1,76 @@
+//===- Preamble.h - Shared precompiled preambles ----------------*- C++ -*-===//
+///
+/// \file
+/// A preamble is a PCH of the system headers that sources include first
+/// (`#include <ATen/ATen.h>`), built once (`opgen --build-preamble`) and
+/// loaded by every parse it fits (`--preamble`), so that those headers are
+/// not lexed and parsed again for each source. Beside the PCH lies its
+/// manifest (`<pch>.json`): what it was built from — the include lines, the
+/// exact compile command, the Clang version — and the size and time of every
+/// file it read. A preamble is used for a source only when all of that still
+/// holds; otherwise the source is parsed without it, with the same result.
+/// Private to the frontend.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_LIB_PREAMBLE_H
+#define OPGEN_LIB_PREAMBLE_H
+
+#include "opgen/frontend/Frontend.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// Called with a source's final compile command (after opgen's own
+/// adjustments), to change it.
+using ArgumentsHook =
+    std::function<void(clang::tooling::CommandLineArguments &, llvm::StringRef)>;
+
+/// opgen's adjustment of a compile command for its syntax-only parse (nvcc
+/// flags dropped, language mode, CUDA prelude, `--` arguments).
+clang::tooling::CommandLineArguments
+adjustArguments(const clang::tooling::CommandLineArguments &Args,
+                llvm::StringRef File, const FrontendOptions &Opts);
+
+/// The compile database of \p Opts (`-p`, or opgen's default flags); null
+/// after reporting why it cannot be read.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const FrontendOptions &Opts, DiagSink &Diags);
+
+/// Sets \p Tool up as every opgen parse is: the CUDA prelude, then
+/// adjustArguments, then \p Hook.
+void configureTool(clang::tooling::ClangTool &Tool, const FrontendOptions &Opts,
+                   ArgumentsHook Hook);
+
+/// A preamble that exists and is up to date, ready to be used by the
+/// sources it fits.
+class PreambleUse {
+public:
+  /// The preamble at \p PchPath, when its manifest is readable and nothing
+  /// it was built from has changed since.
+  static std::optional<PreambleUse> load(const std::string &PchPath,
+                                         clang::tooling::CompilationDatabase &DB);
+
+  /// For \p Source: a hook that adds `-include-pch` when the preamble fits
+  /// (its include lines begin the source, and the compile command is the
+  /// one it was built with), recording the manifest in
+  /// \p Result.PreambleInputs; an empty hook when it cannot fit.
+  ArgumentsHook hook(const std::string &Source, FrontendResult &Result) const;
+
+private:
+  std::string PchPath;
+  std::vector<std::string> Includes;
+  std::string Directory;
+  std::vector<std::string> Args;
+  clang::tooling::CompilationDatabase *DB = nullptr;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_LIB_PREAMBLE_H
