@@ -33,7 +33,7 @@ using torch::stable::Tensor;
 
 // REG: #include <torch/csrc/stable/library.h>
 // REG: STABLE_TORCH_LIBRARY(sr, m) {
-// REG-NEXT:   // sr::add_scaled from {{.*}}stable_registration.cpp:[[@LINE+6]]
+// REG-NEXT:   // sr::add_scaled from {{.*}}stable_registration.cpp:[[@LINE+7]]
 // REG-NEXT:   m.def("add_scaled(Tensor x, Tensor? y, int[] coeffs) -> Tensor");
 // REG-NEXT:   // sr::add_scaled_backward from
 // REG-NEXT:   m.def("add_scaled_backward(Tensor grad, int[] coeffs) -> (Tensor, Tensor)");
