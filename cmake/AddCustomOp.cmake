@@ -41,6 +41,7 @@
 # Torch (found here through OPGEN_PYTHON when not found yet).
 
 include_guard(GLOBAL)
+set(_OPGEN_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 include(${CMAKE_CURRENT_LIST_DIR}/OpgenOutputs.cmake)
 
 # Makes sure the imported target `torch` exists (targets outlive the
@@ -229,8 +230,8 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE"
-                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI"
+                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
@@ -239,6 +240,25 @@ function(_opgen_add_custom_op target)
     set(ARG_PYTHON_PACKAGE ${target})
   endif()
   _opgen_find_torch()
+  # STABLE_ABI: a library of stable-ABI kernels (docs/stable-abi.md), built
+  # against the stable headers for the oldest torch it supports.
+  set(stable_define "")
+  if(ARG_TARGET_TORCH AND NOT ARG_STABLE_ABI)
+    message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH needs STABLE_ABI")
+  endif()
+  if(ARG_STABLE_ABI)
+    if(NOT ARG_TARGET_TORCH)
+      set(ARG_TARGET_TORCH 2.10)
+    endif()
+    if(NOT ARG_TARGET_TORCH MATCHES "^([0-9]+)\\.([0-9]+)$")
+      message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH must be "
+                          "MAJOR.MINOR, e.g. 2.10, not '${ARG_TARGET_TORCH}'")
+    endif()
+    # torch/csrc/stable/version.h: major << 56 | minor << 48.
+    math(EXPR torch_version "(${CMAKE_MATCH_1} << 56) | (${CMAKE_MATCH_2} << 48)"
+         OUTPUT_FORMAT HEXADECIMAL)
+    set(stable_define -DTORCH_TARGET_VERSION=${torch_version})
+  endif()
   _opgen_torch_cxx_standard(cxx_std)
   foreach(v CMAKE_CUDA20_STANDARD_COMPILE_OPTION CMAKE_CUDA20_EXTENSION_COMPILE_OPTION)
     if(DEFINED ${v})
@@ -286,7 +306,7 @@ function(_opgen_add_custom_op target)
 
   # How opgen parses the kernels: with the same runtime and Torch headers
   # they build with.
-  set(compiler_args -std=c++${cxx_std} ${ARG_COMPILER_ARGS}
+  set(compiler_args -std=c++${cxx_std} ${ARG_COMPILER_ARGS} ${stable_define}
                     -isystem${opgen_RUNTIME_INCLUDE_DIR})
   foreach(dir ${ARG_INCLUDE_DIRECTORIES})
     get_filename_component(dir_abs ${dir} ABSOLUTE)
@@ -344,6 +364,9 @@ function(_opgen_add_custom_op target)
   set(combine_args --combine ${records} -o ${gen}
     --python-package ${ARG_PYTHON_PACKAGE} --library-name ${target}
     --root ${CMAKE_CURRENT_SOURCE_DIR} ${python_args})
+  if(ARG_STABLE_ABI)
+    list(APPEND combine_args --stable-abi)
+  endif()
   set(fake_depends "")
   if(ARG_SAMPLES)
     get_filename_component(samples_abs ${ARG_SAMPLES} ABSOLUTE)
@@ -367,7 +390,20 @@ function(_opgen_add_custom_op target)
   add_library(${target} SHARED ${compiled})
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
-  target_link_libraries(${target} PRIVATE opgen::runtime torch)
+  if(ARG_STABLE_ABI)
+    # The stable headers only, and of libtorch only libtorch_cpu, the home of
+    # the stable C shim (aoti_torch_*, torch_*): no C++ symbol of it is used,
+    # so the same .so loads into newer torch versions, whose libtorch_cpu.so
+    # torch.ops.load_library finds already loaded.
+    # (The file only, not the target torch_cpu, which brings libc10 and
+    # libtorch's compile definitions.)
+    target_link_libraries(${target} PRIVATE opgen::runtime $<TARGET_FILE:torch_cpu>)
+    target_include_directories(${target} SYSTEM PRIVATE ${torch_includes})
+    target_compile_definitions(${target} PRIVATE
+      TORCH_TARGET_VERSION=${torch_version})
+  else()
+    target_link_libraries(${target} PRIVATE opgen::runtime torch)
+  endif()
   set_target_properties(${target} PROPERTIES
     CXX_STANDARD ${cxx_std}
     CXX_STANDARD_REQUIRED ON
@@ -404,5 +440,11 @@ function(_opgen_add_custom_op target)
               ${gen}/${outputs_TEST})
     set_tests_properties(${target}_opcheck PROPERTIES
       ENVIRONMENT "PYTHONPATH=${CMAKE_CURRENT_BINARY_DIR}/python")
+  endif()
+  if(ARG_STABLE_ABI AND NOT ARG_NO_TESTS)
+    # The library needs no libtorch C++ symbol, only the stable C shim.
+    add_test(NAME ${target}_stable_symbols
+      COMMAND ${CMAKE_COMMAND} -DLIBRARY=$<TARGET_FILE:${target}>
+              -P ${_OPGEN_CMAKE_DIR}/OpgenStableSymbols.cmake)
   endif()
 endfunction()

@@ -20,5 +20,6 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/opgenConfig.cmake.in
 install(FILES ${CMAKE_BINARY_DIR}/install/opgenConfig.cmake
               ${CMAKE_BINARY_DIR}/opgenConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/AddCustomOp.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/OpgenStableSymbols.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenOutputs.cmake
         DESTINATION lib/cmake/opgen)

@@ -87,6 +87,13 @@ cl::opt<bool> NoPythonPackage(
              "belong to your own package, which loads the library; needs "
              "--python-module"),
     cl::cat(Category));
+cl::opt<bool> StableAbi(
+    "stable-abi",
+    cl::desc("Generate a stable-ABI library (STABLE_TORCH_LIBRARY, fakes and "
+             "autograd in Python; docs/stable-abi.md) even when no kernel's "
+             "signature uses a torch::stable type; a kernel written against "
+             "ATen is then an error"),
+    cl::cat(Category));
 cl::opt<std::string> Root(
     "root",
     cl::desc("Directory that provenance paths are relative to (default: the "
@@ -457,6 +464,7 @@ int generate(const std::vector<std::string> &Inputs,
   LibOpts.LibraryName = LibraryName;
   LibOpts.PythonModule = PythonModule;
   LibOpts.NoPythonPackage = NoPythonPackage;
+  LibOpts.StableAbi = StableAbi;
   if (!Samples.empty())
     // Relative, so the generated directory can move with its sources.
     LibOpts.SamplesPath =

@@ -6,6 +6,93 @@
 
 namespace opgen {
 
+namespace {
+
+/// The kernel's function as the author wrote its name (`mylib::crop`).
+std::string kernelName(const Kernel &K) {
+  return K.Callee.rfind("::", 0) == 0 ? K.Callee.substr(2) : K.Callee;
+}
+
+/// Decides Library.Abi from the kernels' signatures and `--stable-abi`, and
+/// refuses what a stable-ABI library cannot have (docs/stable-abi.md).
+void decideAbi(OpLibrary &Library, const LibraryOptions &Opts, DiagSink &Diags) {
+  const Kernel *FirstClassic = nullptr, *FirstStable = nullptr;
+  for (const Op &O : Library.Ops)
+    for (const Kernel &K : O.Kernels) {
+      if (K.Abi == KernelAbi::Classic && !FirstClassic)
+        FirstClassic = &K;
+      if (K.Abi == KernelAbi::Stable && !FirstStable)
+        FirstStable = &K;
+    }
+  if (FirstStable && FirstClassic) {
+    Diags.report(DiagId::StableAbiMixed, FirstStable->Loc,
+                 {kernelName(*FirstStable), kernelName(*FirstClassic)});
+    Diags.report(DiagId::StableAbiMixedOther, FirstClassic->Loc,
+                 {kernelName(*FirstClassic)});
+    return;
+  }
+  if (Opts.StableAbi && FirstClassic) {
+    Diags.report(DiagId::StableAbiClassicKernel, FirstClassic->Loc,
+                 {kernelName(*FirstClassic)});
+    return;
+  }
+  if (!FirstStable && !Opts.StableAbi)
+    return;
+  Library.Abi = KernelAbi::Stable;
+  if (Opts.NoPythonPackage)
+    Diags.report(DiagId::StableAbiUnsupported, {},
+                 {"--no-python-package",
+                  "the fakes and autograd of a stable-ABI library are registered "
+                  "by its generated Python package; drop --no-python-package"});
+  if (!Opts.PythonModule.empty())
+    Diags.report(DiagId::StableAbiUnsupported, {},
+                 {"--python-module",
+                  "the stable API has no m.set_python_module; write the fakes "
+                  "in a FAKE_MODULE (--fake-module), which the generated "
+                  "package imports"});
+  for (const Op &O : Library.Ops) {
+    // torch.library.register_autograd, which carries the autograd of a
+    // stable library, passes no keyword-only tensor to autograd.
+    if (O.Autograd || !O.BackwardOf.empty())
+      for (const Argument &A : O.Schema.Arguments)
+        if (A.KwargOnly && A.Ty.isTensorLike()) {
+          Diags.report(DiagId::StableAbiUnsupported, O.Loc,
+                       {"the keyword-only tensor argument '" + A.Name + "' of '" +
+                            O.Schema.fullName() + "', which has a backward",
+                        "remove it from kwonly=; torch.library.register_autograd "
+                        "takes no keyword-only tensors"});
+          break;
+        }
+    if (O.Autocast)
+      Diags.report(DiagId::StableAbiUnsupported, O.AutocastLoc,
+                   {"autocast=\"" + std::string(enumName(*O.Autocast)) +
+                        "\" (of '" + O.Schema.fullName() + "')",
+                    "remove autocast=; cast the inputs before calling the op, or "
+                    "register a cast with torch.library.register_autocast in "
+                    "the library's Python package"});
+    if (!O.Tags.empty())
+      Diags.report(DiagId::StableAbiUnsupported, O.Loc,
+                   {"tags=\"" + O.Tags.front() + "\" (of '" + O.Schema.fullName() +
+                        "')",
+                    "remove tags=; the stable API's def() takes a schema "
+                    "without tags"});
+    // The stable ABI passes sizes as int64_t: a SymInt (symint=) cannot
+    // reach a stable kernel.
+    auto SymInt = [](const Type &T) { return T.Base == BaseType::SymInt; };
+    for (const Argument &A : O.Schema.Arguments)
+      if (SymInt(A.Ty)) {
+        Diags.report(DiagId::StableAbiUnsupported, O.Loc,
+                     {"the SymInt argument '" + A.Name + "' of '" +
+                          O.Schema.fullName() + "' (symint=)",
+                      "remove symint=; stable kernels take int64_t sizes, and "
+                      "the schema says int"});
+        break;
+      }
+  }
+}
+
+} // namespace
+
 bool assembleLibrary(std::vector<std::string> Sources,
                      std::vector<AnnotatedFunction> Functions,
                      const LibraryOptions &Opts, DiagSink &Diags,
@@ -27,6 +114,9 @@ bool assembleLibrary(std::vector<std::string> Sources,
   Library.Fakes = Opts.Fakes;
   Library.PythonModule = Opts.PythonModule;
   Library.GeneratePackage = !Opts.NoPythonPackage;
+  decideAbi(Library, Opts, Diags);
+  if (Diags.errorCount() != 0)
+    return false;
   assignFakes(Library, Diags);
   return Diags.errorCount() == 0;
 }

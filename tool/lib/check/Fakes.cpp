@@ -160,7 +160,10 @@ void assignFakes(OpLibrary &Library, DiagSink &Diags) {
       continue;
     // A CPU kernel that calls only ATen ops runs on Meta tensors as it is:
     // exact, so it comes before a synthesised fake.
-    if (const Kernel *K = metaSafeKernel(O)) {
+    // Not in a stable-ABI library: its fakes are Python functions, and a
+    // kernel registered for Meta would have to be one with its own body.
+    const Kernel *K = Library.Abi == KernelAbi::Stable ? nullptr : metaSafeKernel(O);
+    if (K) {
       O.Fake = FakeKind::Kernel;
       O.FakeWhere = K->Loc.str();
       continue;

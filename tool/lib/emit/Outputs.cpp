@@ -9,6 +9,7 @@
 #include "opgen/model/SourceKind.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace opgen {
@@ -35,9 +36,44 @@ void replaceAll(std::string &S, std::string_view From, const std::string &To) {
     S.replace(Pos, From.size(), To);
 }
 
+/// The text of \p File in a stable-ABI library, for the rows whose flavour
+/// differs (docs/stable-abi.md); nullopt for the rows both flavours share.
+std::optional<std::string> emitStableOutput(const OutputFile &File,
+                                            const OpLibrary &L,
+                                            const EmitOptions &Opts) {
+  switch (File.Id) {
+  case OutputId::Registration:
+    return emitStableRegistration(L, Opts);
+  case OutputId::Shard:
+    return emitStableShard(L, File.Source, Opts);
+  case OutputId::ShardDeclarations:
+    return emitStableShardDeclarations(L, File.Source, Opts);
+  case OutputId::KernelDeclarations:
+    return emitStableKernelDeclarations(L, Opts);
+  case OutputId::Autograd:
+  case OutputId::AutogradDeclarations:
+    return emitStableNone(
+        L, Opts,
+        "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
+        "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
+            ".py calls each op's backward op (docs/stable-abi.md).");
+  case OutputId::OpsHeader:
+    return emitStableNone(
+        L, Opts,
+        "A stable-ABI library has no typed C++ entry points: call its ops "
+        "through\n// torch.ops from Python, or link a kernel's own function "
+        "(docs/stable-abi.md).");
+  default:
+    return std::nullopt;
+  }
+}
+
 /// The text of \p File: the emitter of its row.
 std::string emitOutput(const OutputFile &File, const OpLibrary &L,
                        const EmitOptions &Opts) {
+  if (L.Abi == KernelAbi::Stable)
+    if (std::optional<std::string> Text = emitStableOutput(File, L, Opts))
+      return *Text;
   switch (File.Id) {
   case OutputId::Registration:
     return emitRegistration(L, Opts);

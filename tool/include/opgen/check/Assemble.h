@@ -31,6 +31,9 @@ struct LibraryOptions {
   std::string PythonModule;
   /// `--no-python-package`.
   bool NoPythonPackage = false;
+  /// `--stable-abi`: the library must be a stable-ABI one even when no
+  /// kernel's signature says so (docs/stable-abi.md).
+  bool StableAbi = false;
 };
 
 /// Checks \p Functions (lowered from \p Sources, in parse order) into

@@ -56,6 +56,30 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts);
 /// tests/test_<package>_ops.py: the generated opcheck tests.
 std::string emitTests(const OpLibrary &L, const EmitOptions &Opts);
 
+// Stable.cpp: the C++ files of a stable-ABI library (OpLibrary::Abi).
+/// registration.cpp: STABLE_TORCH_LIBRARY and STABLE_TORCH_LIBRARY_IMPL blocks.
+std::string emitStableRegistration(const OpLibrary &L, const EmitOptions &Opts);
+/// shards/<source>: the TORCH_BOX wrappers of the kernels \p Source hosts.
+std::string emitStableShard(const OpLibrary &L, const std::string &Source,
+                            const EmitOptions &Opts);
+/// shards/<source>.h: the declarations of those wrappers.
+std::string emitStableShardDeclarations(const OpLibrary &L,
+                                        const std::string &Source,
+                                        const EmitOptions &Opts);
+/// opgen_kernels.h: every boxed wrapper registration.cpp registers.
+std::string emitStableKernelDeclarations(const OpLibrary &L,
+                                         const EmitOptions &Opts);
+/// A file a stable library has nothing for (autograd.cpp, autograd.h, ops.h):
+/// a comment saying where that part lives instead (\p About).
+std::string emitStableNone(const OpLibrary &L, const EmitOptions &Opts,
+                           const std::string &About);
+
+// StablePython.cpp
+/// The Python registrations of a stable-ABI library, for its fakes module:
+/// register_fake of the synthesised fakes, register_autograd of the ops with
+/// a backward (and of backward ops, to refuse double backward).
+std::string stablePythonRegistrations(const OpLibrary &L);
+
 // BuildFiles.cpp
 /// CMakeLists.txt: builds the library from the output directory alone.
 std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts);

@@ -89,6 +89,15 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
   for (const Op &O : L.Ops)
     if (!O.hasFake())
       Skeletons += fakeSkeleton(L, O);
+  // A stable-ABI library registers its fakes and autograd here, in Python.
+  if (L.Abi == KernelAbi::Stable)
+    Skeletons = stablePythonRegistrations(L) + Skeletons;
+  std::string HowImported =
+      L.Abi == KernelAbi::Stable
+          ? "# The package's __init__ imports this module right after loading "
+            "the library\n# (a stable-ABI library, docs/stable-abi.md)."
+          : "# TORCH_LIBRARY names this module with `m.set_python_module`, so "
+            "PyTorch\n# imports it before it looks for a fake kernel of these ops.";
   std::string Conditional =
       L.hasAuthorFakeModule() && !Skeletons.empty()
           ? renderTemplate("fakes/conditional.py", {})
@@ -96,6 +105,7 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
   if (L.Fakes)
     return renderTemplate("fake_module.py",
                           {{"origin", L.Fakes->DisplayPath},
+                           {"how_imported", HowImported},
                            {"text", L.Fakes->Text},
                            {"conditional", Conditional},
                            {"fakes", Skeletons}});
@@ -106,7 +116,8 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
                            {"module", L.fakeModuleName()},
                            {"conditional", Conditional},
                            {"fakes", Skeletons}});
-  return renderTemplate("fakes.py", {{"sources", sourcesDoc(L, Opts)},
+  return renderTemplate(L.Abi == KernelAbi::Stable ? "stable/fakes.py" : "fakes.py",
+                        {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
                                      {"fakes", Skeletons}});
 }
