@@ -36,7 +36,16 @@ log "$("$PY" -c 'import torch; print("torch", torch.__version__)')"
 export TORCHINDUCTOR_CACHE_DIR="$PWD/build-newest/inductor-cache"
 rm -rf "$TORCHINDUCTOR_CACHE_DIR"
 
-#@STABLE@
+# One build, many versions: the stable-ABI example library of build/ (built
+# against the pinned torch for TORCH_TARGET_VERSION 2.10), not rebuilt.
+stable_so=build/test/stable/python/stableops/libstable_ops.so
+[ -f "$stable_so" ] || { log "error: $stable_so is missing: build build/ first (scripts/setup.sh)"; exit 1; }
+before=$(sha256sum "$stable_so")
+log "the stable-ABI library built against the pinned torch, under torch $NEWEST_TORCH_VERSION"
+cmake -DLIBRARY="$stable_so" -P cmake/OpgenStableSymbols.cmake
+(cd build && PYTHONPATH="$PWD/test/stable/python" "$PY" -m pytest -q -p no:cacheprovider \
+   test/stable/stable_ops_gen/tests ../test/stable)
+[ "$(sha256sum "$stable_so")" = "$before" ] || { log "error: $stable_so changed"; exit 1; }
 
 log "opgen and the classic bundled library against torch $NEWEST_TORCH_VERSION (build-newest/)"
 cmake -S . -B build-newest -G Ninja -DCMAKE_BUILD_TYPE=Release \

@@ -5,7 +5,8 @@
 # torchvision-like projects (test/vision, test/visionlike), the shipping
 # tests (init: a project from `opgen init`; wheel: examples/wheel built with
 # scikit-build-core, which pip fetches from the package index or its cache;
-# docs/packaging.md); then the sanitizer and fuzzing checks.
+# docs/packaging.md); then the sanitizer and fuzzing checks; then the newest
+# torch (scripts/newest-torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -21,3 +22,7 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 # replay their corpora and fuzz briefly. About 10 minutes on 2 cores.
 scripts/sanitize.sh
 scripts/fuzz.sh --smoke
+# The newest torch (docs/stable-abi.md#tested-torch-versions): the stable-ABI
+# library built above runs its tests there unchanged; opgen and the classic
+# bundled library are built against it in build-newest/.
+scripts/newest-torch.sh

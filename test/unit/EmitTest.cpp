@@ -1,5 +1,6 @@
 //===- EmitTest.cpp - Tests for the emitters and templates ----------------===//
 
+#include "EmitFixtures.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Model.h"
 
@@ -40,13 +41,7 @@ OpLibrary library() {
   return L;
 }
 
-EmitOptions options() {
-  EmitOptions E;
-  E.OutputDir = "/src/gen";
-  E.Root = "/src";
-  E.RuntimeIncludeDir = "/src/runtime/include";
-  return E;
-}
+EmitOptions options() { return test::emitOptions(); }
 
 TEST(EmitTest, WritesEveryFileWithTheGeneratedStamp) {
   FileSet Files = emitAll(library(), options());

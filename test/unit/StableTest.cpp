@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/check/Assemble.h"
+#include "EmitFixtures.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Model.h"
 
@@ -143,13 +144,7 @@ TEST(StableCheckTest, NoMetaSafeKernelAsFakeInAStableLibrary) {
   EXPECT_EQ(R->L.Ops[0].Fake, FakeKind::Synthesized);
 }
 
-EmitOptions options() {
-  EmitOptions E;
-  E.OutputDir = "/src/gen";
-  E.Root = "/src";
-  E.RuntimeIncludeDir = "/src/runtime/include";
-  return E;
-}
+EmitOptions options() { return test::emitOptions(); }
 
 TEST(StableEmitTest, RegistrationIsStableAndIncludesNoATen) {
   AnnotatedFunction Fn = kernel("ns::f", KernelAbi::Stable, 10);
