@@ -131,6 +131,15 @@ TEST(EmitTest, PythonDefaultsAreWrittenAsPythonWritesThem) {
       "int[] t=[3], int[] u=[], bool[2] m=[True, False]) -> Tensor");
   ASSERT_TRUE(S.has_value());
   L.Ops.front().Schema = *S;
+  // The kernels take what the schema says: one C++ parameter per argument.
+  for (Kernel &K : L.Ops.front().Kernels) {
+    K.Params.clear();
+    for (const Argument &A : S->Arguments) {
+      CppParam P;
+      P.Name = A.Name;
+      K.Params.push_back(P);
+    }
+  }
   auto Files = emitAll(L, options());
   std::string Params =
       "x: torch.Tensor, a: float = 30.0, b: float = 1e-06, c: float = 0.1, "
