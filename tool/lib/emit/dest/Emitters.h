@@ -31,6 +31,18 @@ std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
 /// opgen_kernels.h: every wrapper registration.cpp registers.
 std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts);
 
+/// One wrapper's declaration record, in a flavour's calling convention.
+using DeclareWrapper = TemplateRecord (*)(const Op &, const Kernel &);
+/// The declarations of the wrappers \p Source's shard hosts (\p Source
+/// empty: of the kernels no shard hosts, seen only from header inputs), for
+/// the classic and the stable declarations headers alike.
+std::vector<TemplateRecord> wrapperDeclarations(const OpLibrary &L,
+                                                const std::string &Source,
+                                                DeclareWrapper Declare);
+/// `#include "shards/<source>.h"` lines, one per source that has a shard,
+/// after a blank line.
+std::string shardHeaderIncludes(const OpLibrary &L);
+
 // Autograd.cpp
 /// autograd.cpp: a torch::autograd::Function and an Autograd kernel per op
 /// with a backward (or that is one).

@@ -32,11 +32,6 @@ std::string cudaDeviceGuard(const OpSchema &S) {
 /// recompiles its shard and the registration, not every shard.
 std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
                                   const EmitOptions &Opts) {
-  std::vector<TemplateRecord> Decls;
-  for (const Op &O : L.Ops)
-    for (const Kernel &K : O.Kernels)
-      if (K.HostSource == Source)
-        Decls.push_back(wrapperDeclaration(O, K));
   std::string Shard = shardPath(Source);
   return renderTemplate(
       "declarations.h",
@@ -46,23 +41,34 @@ std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
                      ". Each takes the\n// dispatcher's C++ types for its "
                      "schema and calls an annotated function."},
        {"includes", ""}},
-      {{"declarations", Decls}});
+      {{"declarations", wrapperDeclarations(L, Source, wrapperDeclaration)}});
+}
+
+std::vector<TemplateRecord> wrapperDeclarations(const OpLibrary &L,
+                                                const std::string &Source,
+                                                DeclareWrapper Declare) {
+  std::vector<TemplateRecord> Decls;
+  for (const Op &O : L.Ops)
+    for (const Kernel &K : O.Kernels)
+      if (Source.empty() ? shardPath(K.HostSource).empty()
+                         : K.HostSource == Source)
+        Decls.push_back(Declare(O, K));
+  return Decls;
+}
+
+std::string shardHeaderIncludes(const OpLibrary &L) {
+  std::string Includes = "\n";
+  for (const std::string &Source : L.Sources)
+    if (std::string Shard = shardPath(Source); !Shard.empty())
+      Includes += "#include \"" + Shard + ".h\"\n";
+  return Includes;
 }
 
 /// Every wrapper registration.cpp registers: the shards' declarations
 /// headers, the Autograd kernels, and (declared here) wrappers of functions
 /// seen only from a header input, which no shard hosts.
 std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
-  std::string Includes = "\n";
-  for (const std::string &Source : L.Sources)
-    if (std::string Shard = shardPath(Source); !Shard.empty())
-      Includes += "#include \"" + Shard + ".h\"\n";
-  Includes += "#include \"autograd.h\"\n";
-  std::vector<TemplateRecord> Decls;
-  for (const Op &O : L.Ops)
-    for (const Kernel &K : O.Kernels)
-      if (shardPath(K.HostSource).empty())
-        Decls.push_back(wrapperDeclaration(O, K));
+  std::string Includes = shardHeaderIncludes(L) + "#include \"autograd.h\"\n";
   return renderTemplate(
       "declarations.h",
       {{"sources", sourcesDoc(L, Opts)},
@@ -70,7 +76,7 @@ std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) 
                  "each declared in\n// the header beside its shard, and the "
                  "Autograd kernels."},
        {"includes", Includes}},
-      {{"declarations", Decls}});
+      {{"declarations", wrapperDeclarations(L, "", wrapperDeclaration)}});
 }
 
 std::string emitShard(const OpLibrary &L, const std::string &Source,

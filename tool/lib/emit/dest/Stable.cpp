@@ -77,11 +77,6 @@ std::string emitStableShard(const OpLibrary &L, const std::string &Source,
 std::string emitStableShardDeclarations(const OpLibrary &L,
                                         const std::string &Source,
                                         const EmitOptions &Opts) {
-  std::vector<TemplateRecord> Decls;
-  for (const Op &O : L.Ops)
-    for (const Kernel &K : O.Kernels)
-      if (K.HostSource == Source)
-        Decls.push_back(stableDeclaration(O, K));
   std::string Shard = shardPath(Source);
   return renderTemplate(
       "stable/declarations.h",
@@ -91,27 +86,18 @@ std::string emitStableShardDeclarations(const OpLibrary &L,
                      ". Each takes the\n// stable ABI's boxed stack and calls "
                      "an annotated function through TORCH_BOX."},
        {"includes", ""}},
-      {{"declarations", Decls}});
+      {{"declarations", wrapperDeclarations(L, Source, stableDeclaration)}});
 }
 
 std::string emitStableKernelDeclarations(const OpLibrary &L,
                                          const EmitOptions &Opts) {
-  std::string Includes = "\n";
-  for (const std::string &Source : L.Sources)
-    if (std::string Shard = shardPath(Source); !Shard.empty())
-      Includes += "#include \"" + Shard + ".h\"\n";
-  std::vector<TemplateRecord> Decls;
-  for (const Op &O : L.Ops)
-    for (const Kernel &K : O.Kernels)
-      if (shardPath(K.HostSource).empty())
-        Decls.push_back(stableDeclaration(O, K));
   return renderTemplate(
       "stable/declarations.h",
       {{"sources", sourcesDoc(L, Opts)},
        {"about", "// Every boxed wrapper registered as a kernel, each declared "
                  "in the header beside\n// its shard."},
-       {"includes", Includes}},
-      {{"declarations", Decls}});
+       {"includes", shardHeaderIncludes(L)}},
+      {{"declarations", wrapperDeclarations(L, "", stableDeclaration)}});
 }
 
 std::string emitStableNone(const OpLibrary &L, const EmitOptions &Opts,
