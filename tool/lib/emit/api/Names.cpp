@@ -108,4 +108,11 @@ std::string provenance(const Op &O, const Kernel &K) {
          ") from " + K.Loc.str();
 }
 
+std::string doubleBackwardMessage(const Op &O) {
+  const std::string Name = O.Schema.fullName();
+  return Name + " (the backward of " + O.BackwardOf + ") has no backward, so " +
+         O.BackwardOf + " cannot be differentiated twice; write one with "
+         "[[custom_op_backward(\"" + Name + "\")]]";
+}
+
 } // namespace opgen

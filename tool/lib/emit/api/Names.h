@@ -55,6 +55,10 @@ std::vector<std::string> argumentNames(const OpSchema &S);
 /// `mylib::crop (CPU) from crop.cpp:12`: where a wrapper's kernel comes from.
 std::string provenance(const Op &O, const Kernel &K);
 
+/// What differentiating backward op \p O, which has no backward of its
+/// own, raises (C++ Autograd kernel and Python register_autograd alike).
+std::string doubleBackwardMessage(const Op &O);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_API_NAMES_H

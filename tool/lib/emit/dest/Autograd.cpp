@@ -296,16 +296,11 @@ std::string autogradFunction(const Op &O) {
 std::string refusingAutogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const std::string Name = opIdentifier(S) + "_Function";
-  std::string Message =
-      S.fullName() + " (the backward of " + O.BackwardOf +
-      ") has no backward, so " + O.BackwardOf +
-      " cannot be differentiated twice; write one with "
-      "[[custom_op_backward(\"" + S.fullName() + "\")]]";
   return renderTemplate("autograd/refusing.cpp",
                         {{"op", S.fullName()},
                          {"backward_of", O.BackwardOf},
                          {"forward", functionOpening(S, Name, /*Undefined=*/true)},
-                         {"message", quote(Message)},
+                         {"message", quote(doubleBackwardMessage(O))},
                          {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
 }
 

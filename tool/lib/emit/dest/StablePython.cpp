@@ -347,18 +347,13 @@ std::string autogradFormula(const Op &O) {
 /// For a backward op without a backward: differentiating it raises.
 std::string refusingFormula(const Op &O) {
   const OpSchema &S = O.Schema;
-  std::string Message =
-      S.fullName() + " (the backward of " + O.BackwardOf +
-      ") has no backward, so " + O.BackwardOf +
-      " cannot be differentiated twice; write one with "
-      "[[custom_op_backward(\"" + S.fullName() + "\")]]";
   return renderTemplate("stable/refusing.py",
                         {{"op", S.fullName()},
                          {"backward_of", O.BackwardOf},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
                          {"setup_parameters", setupParameters(S)},
-                         {"message", quote(Message)}});
+                         {"message", quote(doubleBackwardMessage(O))}});
 }
 
 } // namespace
