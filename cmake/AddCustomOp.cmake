@@ -22,8 +22,10 @@
 # includes changes, through a depfile; the record is rewritten only when its
 # content changes), and one `opgen --combine` over all records, which checks
 # the library and writes the generated files (each only when its content
-# changes). An edit re-parses only the edited source, and rebuilds only the
-# objects whose generated files changed. Builds the kernels and the
+# changes). The discovery of a compiled source also writes its shard, which
+# depends on that source alone, so with Ninja the shard compiles as soon as
+# its source is parsed. An edit re-parses only the edited source, and
+# rebuilds only the objects whose generated files changed. Builds the kernels and the
 # generated registration into the shared library <target> linked against
 # Torch, lays out the Python package in
 # ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
@@ -327,7 +329,16 @@ function(_opgen_add_custom_op target)
 
   # One discovery per source; ninja runs them in parallel. Ninja skips the
   # steps after an unchanged record (restat); other generators compare
-  # times, so there the record is touched.
+  # times, so there the record is touched. The discovery of a compiled
+  # source also writes its shard and declarations header (--write-shards),
+  # which depend on that source alone: its shard compiles as soon as it is
+  # parsed, while the other sources are still being parsed; the combine
+  # writes registration.cpp and the shared files.
+  set(discovery_args "")
+  if(ARG_STABLE_ABI)
+    list(APPEND discovery_args --stable-abi)
+  endif()
+  set(shard_names "")
   set(records "")
   foreach(abs ${sources})
     get_filename_component(name ${abs} NAME)
@@ -347,10 +358,22 @@ function(_opgen_add_custom_op target)
       set(record_preamble ${preamble_args})
       set(record_preamble_depends ${preamble_depends})
     endif()
+    # A second source of the same file name gets no shard of its own: the
+    # combine refuses the library (DuplicateShard).
+    set(shard_args "")
+    set(shard_files "")
+    if("shards/${name}" IN_LIST outputs_FILES AND NOT name IN_LIST shard_names)
+      list(APPEND shard_names ${name})
+      set(shard_args --write-shards ${gen})
+      set(shard_files ${gen}/shards/${name} ${gen}/shards/${name}.h)
+      list(REMOVE_ITEM byproducts ${shard_files})
+    endif()
     add_custom_command(
       OUTPUT ${record}
+      BYPRODUCTS ${shard_files}
       COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
               --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
+              ${shard_args} ${discovery_args}
               ${record_preamble} ${ARG_OPGEN_ARGS} -- ${compiler_args}
       ${touch_record}
       DEPENDS ${abs} ${opgen_EXECUTABLE} ${record_preamble_depends}
@@ -388,7 +411,11 @@ function(_opgen_add_custom_op target)
   add_custom_target(${target}_generate DEPENDS ${stamp})
 
   add_library(${target} SHARED ${compiled})
-  add_dependencies(${target} ${target}_generate)
+  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
+    # Other generators know generated files only within the target that
+    # makes them: every compile waits for the whole generation.
+    add_dependencies(${target} ${target}_generate)
+  endif()
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   if(ARG_STABLE_ABI)
     # The stable headers only, and of libtorch only libtorch_cpu, the home of

@@ -12,6 +12,7 @@ namespace opgen_generated {
 
 ${#each wrappers}
 // ${provenance}
+${linkage}
 ${signature} {
   ${device_guard}
   ${call};

@@ -14,6 +14,7 @@ namespace opgen_generated {
 
 ${#each wrappers}
 // ${provenance}
+${linkage}
 void ${name}(StableIValue *stack, uint64_t num_args, uint64_t num_outputs) {
   TORCH_BOX(&${callee})(stack, num_args, num_outputs);
 }

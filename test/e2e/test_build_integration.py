@@ -72,3 +72,38 @@ def test_sources_are_in_the_compile_database():
     result = subprocess.run(keep + ["-fsyntax-only"], cwd=entry["directory"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def _ninja_inputs(target):
+    """Every file ninja needs before it can run `target`'s command (ninja -t
+    inputs: recursively, through the edges that make them)."""
+    result = subprocess.run(["ninja", "-C", str(BUILD_DIR), "-t", "inputs", target],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return {line.strip() for line in result.stdout.splitlines()}
+
+
+def test_a_shard_compiles_after_its_own_discovery_only():
+    """A shard is written by its source's discovery (--write-shards), so its
+    object waits for that parse (and the preamble), not for the other
+    sources' discoveries or the combine; registration.cpp waits for all."""
+    if not (BUILD_DIR / "build.ninja").exists():
+        pytest.skip("not a Ninja build")
+    obj = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/shards/{}.o"
+    sources = _kernel_sources()
+    for src in sources:
+        inputs = _ninja_inputs(obj.format(src.name))
+        generated = {i for i in inputs if "mylib_ops_gen/" in i}
+        assert any(i.endswith(f"mylib_ops_gen/shards/{src.name}") for i in generated), \
+            (src.name, sorted(generated))
+        for other in generated:
+            assert "opgen.stamp" not in other and "registration.cpp" not in other, \
+                f"{src.name}'s shard waits for the combine ({other})"
+            assert "/discover/" not in other, f"{src.name}'s shard waits for {other}"
+            if "/shards/" in other:
+                assert other.endswith((f"/shards/{src.name}", f"/shards/{src.name}.h")), \
+                    f"{src.name}'s shard waits for {other}"
+    # The combine's registration.cpp waits for every discovery.
+    inputs = _ninja_inputs("kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/registration.cpp.o")
+    for src in sources:
+        assert any(i.endswith(f"mylib_ops_gen/discover/{src.name}.json") for i in inputs), src.name

@@ -114,6 +114,14 @@ cl::opt<bool> DiscoverMode(
     cl::desc("Only parse: write what the sources contain to -o <file.json>, "
              "a discovery record for --combine"),
     cl::cat(Category));
+cl::opt<std::string> WriteShards(
+    "write-shards",
+    cl::desc("With --discover: also write the shard and declarations header "
+             "of each compiled source into <dir>/shards/, <dir> being the "
+             "output directory of the --combine that follows (they depend on "
+             "their own source only, so they compile before the other sources "
+             "are parsed)"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> CombineMode(
     "combine",
     cl::desc("Generate from discovery records (the inputs, written by "
@@ -438,6 +446,27 @@ bool writeDepfileIfAsked(const std::string &DefaultTarget,
 /// build's later steps see an unchanged file) and its depfile.
 int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootDir,
                 opgen::FrontendResult &Found, opgen::DiagSink &Diags) {
+  // --write-shards: each compiled source's shard, from its functions alone.
+  // Checked (and so refused) before anything is written.
+  opgen::FileSet Shards;
+  if (!WriteShards.empty()) {
+    opgen::LibraryOptions LibOpts;
+    LibOpts.StableAbi = StableAbi;
+    opgen::EmitOptions EmitOpts;
+    EmitOpts.OutputDir = absolute(WriteShards);
+    EmitOpts.Root = RootDir;
+    EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
+    for (const std::string &Input : Inputs) {
+      if (opgen::shardPath(Input).empty())
+        continue;
+      opgen::OpLibrary Shard;
+      if (!opgen::assembleShardLibrary(Input, Found.Functions, LibOpts, Diags,
+                                       Shard))
+        return 1;
+      opgen::FileSet Files = opgen::emitShardFiles(Shard, EmitOpts);
+      Shards.insert(Files.begin(), Files.end());
+    }
+  }
   opgen::DiscoveryRecord Record;
   Record.Root = RootDir;
   Record.Sources = Inputs;
@@ -447,6 +476,10 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   // The depfile also names the preamble used: the record does not.
   std::set<std::string> Deps = Found.Dependencies;
   Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
+  for (const auto &[Path, Text] : Shards)
+    if (!opgen::writeFileIfChanged(absolute(WriteShards) + "/" + Path, Text,
+                                   Check, Diags))
+      return 1;
   if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),
                                  Check, Diags) ||
       !writeDepfileIfAsked(Out, Deps, Diags))

@@ -3,6 +3,7 @@
 
 #include "opgen/check/Check.h"
 #include "opgen/check/Fakes.h"
+#include "opgen/model/SourceKind.h"
 
 namespace opgen {
 
@@ -91,13 +92,72 @@ void decideAbi(OpLibrary &Library, const LibraryOptions &Opts, DiagSink &Diags) 
   }
 }
 
+/// The ABI a library of these kernels has, without reporting anything: what
+/// decideAbi decides when it reports no error.
+KernelAbi abiOf(const OpLibrary &Library, const LibraryOptions &Opts) {
+  for (const Op &O : Library.Ops)
+    for (const Kernel &K : O.Kernels)
+      if (K.Abi == KernelAbi::Stable)
+        return KernelAbi::Stable;
+  return Opts.StableAbi ? KernelAbi::Stable : KernelAbi::Classic;
+}
+
+/// Gives every kernel hosted by a shard the schema its shard's wrapper is
+/// written for (Kernel::WrapperSchema), from its source's own library, and
+/// checks that each shard has the library's flavour.
+bool assignWrapperSchemas(OpLibrary &Library,
+                          const std::vector<AnnotatedFunction> &Functions,
+                          const LibraryOptions &Opts, DiagSink &Diags) {
+  for (const std::string &Source : Library.Sources) {
+    std::optional<SourceKind> Kind = classifySource(Source);
+    if (!Kind || !Kind->Compiled)
+      continue;
+    // Its errors are the whole library's too, reported by its own check.
+    RecordingDiagSink Quiet;
+    OpLibrary Shard;
+    if (!assembleShardLibrary(Source, Functions, Opts, Quiet, Shard))
+      continue;
+    if (!Shard.Ops.empty() && Shard.Abi != Library.Abi) {
+      const Kernel &K = Shard.Ops.front().Kernels.front();
+      Diags.report(DiagId::ShardAbiUndecided, K.Loc,
+                   {kernelName(K), Source.substr(Source.find_last_of('/') + 1)});
+      return false;
+    }
+    for (const Op &S : Shard.Ops)
+      for (const Kernel &SK : S.Kernels)
+        for (Op &O : Library.Ops)
+          if (O.Schema.fullName() == S.Schema.fullName())
+            for (Kernel &K : O.Kernels)
+              if (K.Key == SK.Key && K.HostSource == Source)
+                K.WrapperSchema = S.Schema;
+    Library.ShardLibraries.push_back(std::move(Shard));
+  }
+  return true;
+}
+
 } // namespace
+
+bool assembleShardLibrary(const std::string &Source,
+                          const std::vector<AnnotatedFunction> &Functions,
+                          const LibraryOptions &Opts, DiagSink &Diags,
+                          OpLibrary &Shard) {
+  Shard.Sources = {Source};
+  std::vector<AnnotatedFunction> Own;
+  for (const AnnotatedFunction &Fn : Functions)
+    if (Fn.Impl.HostSource == Source)
+      Own.push_back(Fn);
+  if (!checkOps(std::move(Own), Diags, Shard, CheckScope::Source))
+    return false;
+  Shard.Abi = abiOf(Shard, Opts);
+  return true;
+}
 
 bool assembleLibrary(std::vector<std::string> Sources,
                      std::vector<AnnotatedFunction> Functions,
                      const LibraryOptions &Opts, DiagSink &Diags,
                      OpLibrary &Library) {
   Library.Sources = std::move(Sources);
+  std::vector<AnnotatedFunction> Lowered = Functions;
   if (!checkOps(std::move(Functions), Diags, Library))
     return false;
   if (Library.Ops.empty())
@@ -115,7 +175,8 @@ bool assembleLibrary(std::vector<std::string> Sources,
   Library.PythonModule = Opts.PythonModule;
   Library.GeneratePackage = !Opts.NoPythonPackage;
   decideAbi(Library, Opts, Diags);
-  if (Diags.errorCount() != 0)
+  if (Diags.errorCount() != 0 ||
+      !assignWrapperSchemas(Library, Lowered, Opts, Diags))
     return false;
   assignFakes(Library, Diags);
   return Diags.errorCount() == 0;

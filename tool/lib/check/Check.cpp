@@ -478,12 +478,25 @@ bool unify(OpSchema &Into, const OpSchema &From) {
 /// kernel. Its signature must be the op's, but for int64_t/SymInt; defaults,
 /// alias annotations and the kw-only marker come from the op.
 void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
-                   DiagSink &Diags) {
+                   DiagSink &Diags, CheckScope Scope) {
   reportUnknownKeys(Fn.Attr, DiagId::AttrUnknownKey, Diags);
   std::optional<OpSchema> Name = opNameOf(Fn.Attr, Diags);
   if (!Name)
     return;
   auto It = Ops.find(Name->fullName());
+  if (It == Ops.end() && Scope == CheckScope::Source) {
+    // The op is in another source: the fake's wrapper takes the fake's own
+    // signature (registration.cpp adapts it to the op's).
+    Op &O = Ops[Name->fullName()];
+    O.Schema = Fn.Inferred;
+    O.Schema.Namespace = Name->Namespace;
+    O.Schema.Name = Name->Name;
+    O.Schema.Overload = Name->Overload;
+    O.Loc = Fn.Impl.Loc;
+    Fn.Impl.Key = DispatchKey::Meta;
+    O.Kernels.push_back(std::move(Fn.Impl));
+    return;
+  }
   if (It == Ops.end()) {
     Diags.report(DiagId::FakeForUnknownOp, Fn.Attr.Name.Loc, {Name->fullName()});
     return;
@@ -865,7 +878,7 @@ void checkCompositeImplicit(const Op &O, DiagSink &Diags) {
 } // namespace
 
 bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
-              OpLibrary &Library) {
+              OpLibrary &Library, CheckScope Scope) {
   unsigned Before = Diags.errorCount();
   // One function seen from several translation units (a header annotation)
   // is one kernel: keep the first sighting.
@@ -1005,9 +1018,11 @@ bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
   }
   for (AnnotatedFunction &Fn : Unique)
     if (Fn.Attr.Kind == AnnotationKind::Fake)
-      attachCppFake(Fn, Ops, Diags);
+      attachCppFake(Fn, Ops, Diags, Scope);
   for (const BackwardLink &L : Links) {
     auto Forward = Ops.find(L.Forward);
+    if (Forward == Ops.end() && Scope == CheckScope::Source)
+      continue; // The forward op is in another source.
     if (Forward == Ops.end()) {
       Diags.report(DiagId::BackwardForUnknownOp, L.Fn.Attr.Name.Loc, {L.Forward});
       continue;

@@ -165,8 +165,26 @@ std::vector<OutputFile> listOutputs(const OutputNames &Names) {
 
 FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
-  for (const OutputFile &File : listOutputs(outputNames(L)))
-    Files[File.Path] = emitOutput(File, L, Opts);
+  for (const OutputFile &File : listOutputs(outputNames(L))) {
+    // A shard and its declarations come from its source's own library, as
+    // `--discover --write-shards` writes them.
+    const OpLibrary *From = &L;
+    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations)
+      for (const OpLibrary &Shard : L.ShardLibraries)
+        if (Shard.Sources.front() == File.Source)
+          From = &Shard;
+    Files[File.Path] = emitOutput(File, *From, Opts);
+  }
+  return Files;
+}
+
+FileSet emitShardFiles(const OpLibrary &Shard, const EmitOptions &Opts) {
+  FileSet Files;
+  OutputNames Names;
+  Names.Sources = Shard.Sources;
+  for (const OutputFile &File : listOutputs(Names))
+    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations)
+      Files[File.Path] = emitOutput(File, Shard, Opts);
   return Files;
 }
 

@@ -43,6 +43,18 @@ bool assembleLibrary(std::vector<std::string> Sources,
                      const LibraryOptions &Opts, DiagSink &Diags,
                      OpLibrary &Library);
 
+/// The library as the compiled source \p Source alone says it (its
+/// functions among \p Functions, checked with CheckScope::Source): what
+/// its shard and declarations header are emitted from, by `--discover
+/// --write-shards` before other sources are parsed and by the whole
+/// library's run alike, so that the two write the same shard. Only the ops,
+/// their kernels and the ABI are filled. Returns false when an error was
+/// reported (one the whole library's check reports too).
+bool assembleShardLibrary(const std::string &Source,
+                          const std::vector<AnnotatedFunction> &Functions,
+                          const LibraryOptions &Opts, DiagSink &Diags,
+                          OpLibrary &Shard);
+
 } // namespace opgen
 
 #endif // OPGEN_CHECK_ASSEMBLE_H

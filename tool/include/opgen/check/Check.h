@@ -19,10 +19,19 @@ namespace opgen {
 /// Every at::Tag name of the pinned torch (ATen/core/enum_tag.h).
 const std::vector<std::string> &knownTags();
 
+/// What checkOps sees: the whole library, or one source's functions alone
+/// (to write that source's shard before the other sources are parsed).
+enum class CheckScope {
+  Library,
+  /// One source: a C++ fake or a backward whose op is not in it is no
+  /// error; the fake becomes the Meta kernel of an op of its own schema.
+  Source,
+};
+
 /// Checks \p Functions and fills \p Library.Ops (sorted by full name).
 /// Returns false when an error was reported.
 bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
-              OpLibrary &Library);
+              OpLibrary &Library, CheckScope Scope = CheckScope::Library);
 
 } // namespace opgen
 

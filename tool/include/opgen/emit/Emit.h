@@ -37,6 +37,11 @@ std::string shardPath(const std::string &Source);
 /// Every generated file for \p Library.
 FileSet emitAll(const OpLibrary &Library, const EmitOptions &Opts);
 
+/// The shard and declarations header of the one source of \p Shard (from
+/// assembleShardLibrary): what `--discover --write-shards` writes, the
+/// same text emitAll gives the whole library's.
+FileSet emitShardFiles(const OpLibrary &Shard, const EmitOptions &Opts);
+
 /// One item of a template list: its fields by name.
 using TemplateRecord = std::map<std::string, std::string>;
 /// The lists of a template's `${#each name}` sections, by name.

@@ -268,6 +268,14 @@ struct Kernel {
   /// Whether the body runs on Meta tensors as it is (unset when the body
   /// was not seen).
   std::optional<MetaSafety> MetaSafe;
+  /// The schema the kernel's wrapper in its shard is written for: the op's
+  /// schema as the kernel's own source alone says it (check/Assemble.h,
+  /// assembleShardLibrary), so that a shard depends on its source only. It
+  /// differs from the op's where a kernel in another source widens an int
+  /// to SymInt, or for a C++ fake in another source than its op (no alias
+  /// sets); registration.cpp then registers an adapter. Unset: the op's.
+  /// Set by the check phase; not part of the discovery record.
+  std::optional<OpSchema> WrapperSchema;
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.
@@ -397,6 +405,10 @@ struct OpLibrary {
   /// by the check phase from the kernels' `Kernel::Abi` and `--stable-abi`;
   /// never `Either`.
   KernelAbi Abi = KernelAbi::Classic;
+  /// What each compiled source's shard is emitted from: the library as that
+  /// source alone says it (check/Assemble.h, assembleShardLibrary), in the
+  /// order of Sources. Empty: the shards are emitted from this library.
+  std::vector<OpLibrary> ShardLibraries;
 
   /// The generated fakes module's name inside the package: the author's fake
   /// module's stem, `fakes`, or `_opgen_fakes` when the package is the

@@ -1,5 +1,6 @@
 //===- Names.cpp - Names and literals shared by the emitters -------------===//
 #include "emit/api/Names.h"
+#include "emit/api/CppTypes.h"
 
 #include <cstdio>
 
@@ -62,6 +63,19 @@ std::string opIdentifier(const OpSchema &S) {
 
 std::string wrapperName(const Op &O, const Kernel &K) {
   return opIdentifier(O.Schema) + "__" + std::string(dispatchKeyName(K.Key));
+}
+
+const OpSchema &wrapperSchema(const Op &O, const Kernel &K) {
+  return K.WrapperSchema ? *K.WrapperSchema : O.Schema;
+}
+
+bool wrapperNeedsAdapter(const Op &O, const Kernel &K) {
+  return cppSignature(wrapperSchema(O, K)).functionType() !=
+         cppSignature(O.Schema).functionType();
+}
+
+std::string registeredWrapperName(const Op &O, const Kernel &K) {
+  return wrapperName(O, K) + (wrapperNeedsAdapter(O, K) ? "__adapted" : "");
 }
 
 /// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).

@@ -35,6 +35,19 @@ std::string opIdentifier(const OpSchema &S);
 /// The wrapper a shard defines for kernel \p K of \p O (`mylib_crop__CPU`).
 std::string wrapperName(const Op &O, const Kernel &K);
 
+/// The schema the wrapper of \p K is written for: Kernel::WrapperSchema,
+/// else the op's.
+const OpSchema &wrapperSchema(const Op &O, const Kernel &K);
+
+/// Whether the wrapper of \p K takes other C++ types than the op's schema
+/// gives (Kernel::WrapperSchema): registration.cpp then registers an
+/// adapter (`adaptedWrapperName`) that converts and calls it.
+bool wrapperNeedsAdapter(const Op &O, const Kernel &K);
+
+/// What registration.cpp registers for \p K: its wrapper, or the adapter
+/// of a wrapper that needs one (`mylib_crop__CPU__adapted`).
+std::string registeredWrapperName(const Op &O, const Kernel &K);
+
 /// The Autograd kernel of an op (`mylib_crop__Autograd`), in autograd.cpp.
 std::string autogradWrapperName(const OpSchema &S);
 

@@ -39,6 +39,11 @@ using DeclareWrapper = TemplateRecord (*)(const Op &, const Kernel &);
 std::vector<TemplateRecord> wrapperDeclarations(const OpLibrary &L,
                                                 const std::string &Source,
                                                 DeclareWrapper Declare);
+/// The lines before the definition of \p K's wrapper in \p Source's shard:
+/// empty, or for a function declared in a header (which the shards of all
+/// sources that include it host) a note and `__attribute__((weak))`.
+std::string sharedWrapperLinkage(const Kernel &K, const std::string &Source,
+                                 const EmitOptions &Opts);
 /// `#include "shards/<source>.h"` lines, one per source that has a shard,
 /// after a blank line.
 std::string shardHeaderIncludes(const OpLibrary &L);

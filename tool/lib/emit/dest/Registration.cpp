@@ -36,6 +36,46 @@ std::string synthesizedFakes(const OpLibrary &L) {
   return renderTemplate("registration/fakes.cpp", {}, {{"fakes", Fakes}});
 }
 
+/// The adapters of the wrappers written for other C++ types than the op's
+/// schema gives (wrapperNeedsAdapter): SymInt arguments made concrete for a
+/// wrapper that takes int.
+std::string wrapperAdapters(const OpLibrary &L) {
+  std::vector<TemplateRecord> Adapters;
+  for (const Op &O : L.Ops)
+    for (const Kernel &K : O.Kernels) {
+      if (!wrapperNeedsAdapter(O, K))
+        continue;
+      const OpSchema &W = wrapperSchema(O, K);
+      std::vector<std::string> Args;
+      for (size_t I = 0; I < O.Schema.Arguments.size(); ++I) {
+        const Argument &A = O.Schema.Arguments[I];
+        bool Concrete = A.Ty.Base == BaseType::SymInt &&
+                        W.Arguments[I].Ty.Base != BaseType::SymInt;
+        Args.push_back(Concrete ? "opgen::rt::concrete(" + A.Name +
+                                      ", __FILE__, __LINE__)"
+                                : A.Name);
+      }
+      std::string Call = wrapperName(O, K) + "(" + join(Args, ", ") + ")";
+      std::string Ret = cppReturnType(O.Schema);
+      if (O.Schema.Returns.empty())
+        ; // void
+      else if (Ret == cppReturnType(W) || O.Schema.Returns.size() != 1 ||
+               !O.Schema.Returns.front().Ty.IsList)
+        Call = "return " + Call; // The same type, or an implicit conversion.
+      else // std::vector<int64_t> to std::vector<c10::SymInt>
+        Call = "auto Result = " + Call + ";\n  return " + Ret +
+               "(Result.begin(), Result.end())";
+      Adapters.push_back(
+          {{"provenance", provenance(O, K)},
+           {"wrapper_schema", printSchemaWithoutNamespace(W)},
+           {"signature", kernelSignature(O.Schema, registeredWrapperName(O, K))},
+           {"call", Call}});
+    }
+  if (Adapters.empty())
+    return "";
+  return renderTemplate("registration/adapters.cpp", {}, {{"adapters", Adapters}});
+}
+
 /// The Autocast kernels of `autocast="..."` ops, defined in registration.cpp:
 /// one per op and autocast key (`mylib_op__AutocastCPU`).
 const std::pair<const char *, const char *> AutocastKeys[] = {
@@ -108,7 +148,8 @@ TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
 } // namespace
 
 std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
-  std::string Blocks = synthesizedFakes(L) + autocastKernels(L);
+  std::string Adapters = wrapperAdapters(L);
+  std::string Blocks = Adapters + synthesizedFakes(L) + autocastKernels(L);
   for (const std::string &Ns : namespaces(L)) {
     std::vector<TemplateRecord> Defs;
     for (const Op &O : L.Ops) {
@@ -133,13 +174,14 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
           continue;
         for (const Kernel &K : O.Kernels)
           if (K.Key == Key)
-            Impls.push_back(impl(O.Schema, wrapperName(O, K)));
+            Impls.push_back(impl(O.Schema, registeredWrapperName(O, K)));
         if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
           Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
         // A meta-safe CPU kernel is its own fake: the same wrapper, also
         // registered for Meta.
         if (Key == DispatchKey::Meta && O.Fake == FakeKind::Kernel)
-          Impls.push_back(impl(O.Schema, wrapperName(O, *O.kernel(DispatchKey::CPU))));
+          Impls.push_back(
+              impl(O.Schema, registeredWrapperName(O, *O.kernel(DispatchKey::CPU))));
       }
       Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
     }
@@ -168,7 +210,8 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
                           Synthesized ? "#include <ATen/ops/empty.h>\n"
                                         "#include <ATen/ops/empty_like.h>\n"
                                         "#include <opgen/runtime.h>\n"
-                                      : ""},
+                                      : Adapters.empty() ? ""
+                                      : "#include <opgen/runtime.h>\n"},
                          {"autocast_includes",
                           Autocast ? "#include <ATen/core/dispatch/Dispatcher.h>\n"
                                      "#include <opgen/runtime_autocast.h>\n"

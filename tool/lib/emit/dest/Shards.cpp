@@ -9,7 +9,7 @@ namespace {
 
 TemplateRecord wrapperDeclaration(const Op &O, const Kernel &K) {
   return {{"comment", provenance(O, K)},
-          {"signature", kernelSignature(O.Schema, wrapperName(O, K))}};
+          {"signature", kernelSignature(wrapperSchema(O, K), wrapperName(O, K))}};
 }
 
 /// Checks that every tensor argument is on one CUDA device (the message
@@ -79,6 +79,15 @@ std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts) 
       {{"declarations", wrapperDeclarations(L, "", wrapperDeclaration)}});
 }
 
+std::string sharedWrapperLinkage(const Kernel &K, const std::string &Source,
+                                 const EmitOptions &Opts) {
+  if (K.Loc.File == displayPath(Source, Opts.Root))
+    return "";
+  return "// Declared in a header: the shard of every source that includes it\n"
+         "// defines this wrapper, and the linker keeps one.\n"
+         "__attribute__((weak))";
+}
+
 std::string emitShard(const OpLibrary &L, const std::string &Source,
                       const EmitOptions &Opts) {
   std::vector<TemplateRecord> Wrappers;
@@ -87,17 +96,19 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
     for (const Kernel &K : O.Kernels) {
       if (K.HostSource != Source)
         continue;
+      const OpSchema &S = wrapperSchema(O, K);
       std::vector<std::string> Args;
-      for (size_t I = 0; I < O.Schema.Arguments.size(); ++I)
-        Args.push_back(convertArgument(O.Schema.Arguments[I], K.Params[I]));
+      for (size_t I = 0; I < S.Arguments.size(); ++I)
+        Args.push_back(convertArgument(S.Arguments[I], K.Params[I]));
       std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
       bool Cuda = K.Key == DispatchKey::CUDA || K.Key == DispatchKey::QuantizedCUDA;
       NeedsCuda = NeedsCuda || Cuda;
       Wrappers.push_back(
           {{"provenance", provenance(O, K)},
-           {"signature", kernelSignature(O.Schema, wrapperName(O, K))},
-           {"device_guard", Cuda ? cudaDeviceGuard(O.Schema) : ""},
-           {"call", (O.Schema.Returns.empty() ? "" : "return ") + Call}});
+           {"linkage", sharedWrapperLinkage(K, Source, Opts)},
+           {"signature", kernelSignature(S, wrapperName(O, K))},
+           {"device_guard", Cuda ? cudaDeviceGuard(S) : ""},
+           {"call", (S.Returns.empty() ? "" : "return ") + Call}});
     }
   }
   std::string ShardDir = Opts.OutputDir + "/shards";

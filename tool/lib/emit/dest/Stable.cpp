@@ -63,6 +63,7 @@ std::string emitStableShard(const OpLibrary &L, const std::string &Source,
     for (const Kernel &K : O.Kernels)
       if (K.HostSource == Source)
         Wrappers.push_back({{"provenance", provenance(O, K)},
+                            {"linkage", sharedWrapperLinkage(K, Source, Opts)},
                             {"name", wrapperName(O, K)},
                             {"callee", K.Callee}});
   std::string Shard = shardPath(Source);
