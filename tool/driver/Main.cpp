@@ -121,9 +121,10 @@ cl::opt<bool> CombineMode(
     cl::cat(Category));
 cl::opt<bool> BuildPreambleMode(
     "build-preamble",
-    cl::desc("Precompile the system headers that every C++ source includes "
-             "first into -o <file.pch> (and its manifest <file.pch>.json), "
-             "for --preamble; kept as it is when up to date"),
+    cl::desc("Precompile the system headers that every C++ source (or, "
+             "without one, every CUDA source) includes first into -o "
+             "<file.pch> (and its manifest <file.pch>.json), for --preamble; "
+             "kept as it is when up to date"),
     cl::cat(Category));
 cl::opt<std::string> PreambleFile(
     "preamble",
@@ -499,7 +500,8 @@ int generate(const std::vector<std::string> &Inputs,
 }
 
 /// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
-/// C++ sources among the inputs, and writes its manifest and depfile.
+/// C++ (or else CUDA) sources among the inputs, and writes its manifest and
+/// depfile.
 int buildPreambleFile(const std::vector<std::string> &Inputs,
                       const std::vector<std::string> &ExtraArgs,
                       const std::string &RootDir, opgen::DiagSink &Diags) {

@@ -293,6 +293,9 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 
 } // namespace
 
+llvm::StringRef cudaPrelude() { return CudaPrelude; }
+llvm::StringRef cudaPreludePath() { return CudaPreludePath; }
+
 tooling::CommandLineArguments
 adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
                 const FrontendOptions &Opts) {
