@@ -527,6 +527,8 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
     }
 
   Result.Rebuilt = true;
+  if (!M.Includes.empty())
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch));
   while (!M.Includes.empty()) {
     std::string Text = "// opgen preamble: the leading include lines of the "
                        "sources, precompiled.\n";
