@@ -18,12 +18,14 @@
 //
 // Using: a source of the preamble's language whose leading include lines
 // begin with the preamble's, whose final compile command (its own name
-// aside) is the preamble's, gets
-// `-include-pch <pch>`: its own include lines then find guarded headers
-// already read and skip them, and the rest of the parse is the same. Before
-// that, every file the preamble read must still have the size and
-// modification time it had, and so must the PCH; Clang checks the same
-// again (and its own version) when it loads it.
+// aside) is the preamble's, gets `-include-pch <pch>`: its own include
+// lines then find guarded headers already read and skip them, and the rest
+// of the parse is the same. Before that, every file the preamble read must
+// still have the size and modification time it had, and so must the PCH;
+// Clang checks the same again (and its own version) when it loads it. A
+// header read through `-include` (before the include lines) would be held
+// by the PCH and not read again (or, unguarded, twice): one, opgen's CUDA
+// prelude aside, means no preamble.
 //===----------------------------------------------------------------------===//
 #include "frontend/Preamble.h"
 
@@ -38,6 +40,7 @@
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -45,7 +48,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
-#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <climits>
@@ -152,7 +154,8 @@ std::optional<Manifest> readManifest(const std::string &Path) {
   std::optional<llvm::StringRef> Pch = O->getString("pch");
   std::optional<llvm::StringRef> Language = O->getString("language");
   std::optional<llvm::StringRef> Prelude = O->getString("prelude");
-  if (!Clang || !Dir || !Pch || !Language || !Prelude || !readStrings(O->getArray("arguments"), M.Args) ||
+  if (!Clang || !Dir || !Pch || !Language || !Prelude ||
+      !readStrings(O->getArray("arguments"), M.Args) ||
       !readStrings(O->getArray("includes"), M.Includes))
     return std::nullopt;
   M.Clang = Clang->str();
@@ -185,7 +188,8 @@ std::string preludeHash(llvm::StringRef Language) {
 }
 
 /// Whether everything \p M was built from is as it was: the same Clang (and
-/// CUDA prelude), and every file (the PCH included) with its recorded size and time.
+/// CUDA prelude), and every file (the PCH included) with its recorded size
+/// and time.
 bool upToDate(const Manifest &M) {
   if (M.Clang != getClangFullVersion() || M.Includes.empty() ||
       M.Prelude != preludeHash(M.Language))
@@ -265,7 +269,12 @@ public:
       return; // opgen's own (virtual), first in every CUDA parse.
     Log.Files.insert(std::string(Abs));
     if (Kind == SrcMgr::C_User)
-      Log.unfit(Line); // Only system headers are precompiled. // Only system headers are precompiled.
+      Log.unfit(Line); // Only system headers are precompiled.
+    // Included by the command line (`-include`): the PCH would hold it, and
+    // the source's parse not read it again, or read it twice.
+    SourceLocation From = SM.getIncludeLoc(FID);
+    if (From.isValid() && !SM.getFileEntryRefForID(SM.getFileID(From)))
+      Log.unfit(-1);
   }
 
 private:
