@@ -126,11 +126,12 @@ cl::opt<bool> BuildPreambleMode(
              "<file.pch> (and its manifest <file.pch>.json), for --preamble; "
              "kept as it is when up to date"),
     cl::cat(Category));
-cl::opt<std::string> PreambleFile(
+cl::list<std::string> PreambleFiles(
     "preamble",
     cl::desc("Use the precompiled preamble <file.pch> (--build-preamble) for "
-             "each source it fits and is up to date for; output is the same "
-             "with and without it"),
+             "each source it fits and is up to date for (repeatable: one per "
+             "language, C++ and CUDA); output is the same with and without "
+             "it"),
     cl::value_desc("file.pch"), cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
@@ -327,7 +328,7 @@ bool parseSources(const std::vector<std::string> &Inputs,
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = ExtraArgs;
   Opts.Root = RootDir;
-  Opts.Preamble = PreambleFile;
+  Opts.Preambles.assign(PreambleFiles.begin(), PreambleFiles.end());
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                : Jobs.getValue();
   Threads = static_cast<unsigned>(

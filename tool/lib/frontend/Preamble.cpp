@@ -437,26 +437,42 @@ PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) 
   return Use;
 }
 
-ArgumentsHook PreambleUse::hook(const std::string &Source,
-                                FrontendResult &Result) const {
+bool PreambleUse::fits(const std::string &Source) const {
   if (preambleLanguage(Source) != Language)
-    return {};
+    return false;
   std::optional<std::vector<std::string>> Leading = leadingIncludesOf(Source);
   if (!Leading || Leading->size() < Includes.size() ||
       !std::equal(Includes.begin(), Includes.end(), Leading->begin()))
+    return false;
+  return commandDirectory(*DB, Source) == Directory;
+}
+
+bool PreambleUse::apply(tooling::CommandLineArguments &Out, StringRef File,
+                        FrontendResult &Result) const {
+  if (keyArguments(Out, File) != Args)
+    return false;
+  std::vector<std::string> Use = {"-include-pch", PchPath};
+  Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
+  Result.PreambleInputs.insert(PchPath + ".json");
+  // The CUDA prelude, a user file every CUDA parse reads, is now read from
+  // the PCH: the record names it as it does without one.
+  if (Language == "cuda")
+    Result.Dependencies.insert(cudaPreludePath().str());
+  return true;
+}
+
+ArgumentsHook preambleHook(const std::vector<PreambleUse> &Preambles,
+                           const std::string &Source, FrontendResult &Result) {
+  std::vector<const PreambleUse *> Fitting;
+  for (const PreambleUse &P : Preambles)
+    if (P.fits(Source))
+      Fitting.push_back(&P);
+  if (Fitting.empty())
     return {};
-  if (commandDirectory(*DB, Source) != Directory)
-    return {};
-  return [this, &Result](tooling::CommandLineArguments &Out, StringRef File) {
-    if (keyArguments(Out, File) != Args)
-      return;
-    std::vector<std::string> Use = {"-include-pch", PchPath};
-    Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
-    Result.PreambleInputs.insert(PchPath + ".json");
-    // The CUDA prelude, a user file every CUDA parse reads, is now read
-    // from the PCH: the record names it as it does without one.
-    if (Language == "cuda")
-      Result.Dependencies.insert(cudaPreludePath().str());
+  return [Fitting, &Result](tooling::CommandLineArguments &Out, StringRef File) {
+    for (const PreambleUse *P : Fitting)
+      if (P->apply(Out, File, Result))
+        return;
   };
 }
 

@@ -64,11 +64,16 @@ public:
   static std::optional<PreambleUse> load(const std::string &PchPath,
                                          clang::tooling::CompilationDatabase &DB);
 
-  /// For \p Source: a hook that adds `-include-pch` when the preamble fits
-  /// (the source is of its language, its include lines begin the source,
-  /// and the compile command is the one it was built with), recording the
-  /// manifest in \p Result.PreambleInputs; an empty hook when it cannot fit.
-  ArgumentsHook hook(const std::string &Source, FrontendResult &Result) const;
+  /// Whether it can fit \p Source: the source is of its language, its
+  /// include lines begin the source, and its command runs where the
+  /// preamble's did.
+  bool fits(const std::string &Source) const;
+
+  /// Adds `-include-pch` to \p Out, the final command of \p File, when it
+  /// is the one the preamble was built with (its name aside), recording the
+  /// manifest in \p Result.PreambleInputs; false when it is not.
+  bool apply(clang::tooling::CommandLineArguments &Out, llvm::StringRef File,
+             FrontendResult &Result) const;
 
 private:
   std::string PchPath;
@@ -79,6 +84,12 @@ private:
   std::vector<std::string> Args;
   clang::tooling::CompilationDatabase *DB = nullptr;
 };
+
+/// For \p Source: a hook that uses the first of \p Preambles (one per
+/// language, say) that fits it; an empty hook when none can. The preambles
+/// must outlive the hook.
+ArgumentsHook preambleHook(const std::vector<PreambleUse> &Preambles,
+                           const std::string &Source, FrontendResult &Result);
 
 } // namespace opgen
 

@@ -384,10 +384,11 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       loadDatabase(Opts, Diags);
   if (!Database)
     return false;
-  // --preamble: loaded once, used for each source it fits.
-  std::optional<PreambleUse> Preamble;
-  if (!Opts.Preamble.empty())
-    Preamble = PreambleUse::load(Opts.Preamble, *Database);
+  // --preamble: each loaded once; a source uses the first that fits it.
+  std::vector<PreambleUse> Preambles;
+  for (const std::string &Pch : Opts.Preambles)
+    if (std::optional<PreambleUse> Use = PreambleUse::load(Pch, *Database))
+      Preambles.push_back(std::move(*Use));
 
   bool AllCompiled = true;
   for (const std::string &Source : Opts.Sources) {
@@ -406,7 +407,7 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       Tool.setDiagnosticConsumer(&DriverDiags);
       Tool.setPrintErrorMessage(false);
     }
-    configureTool(Tool, Opts, Preamble ? Preamble->hook(Source, Result) : ArgumentsHook());
+    configureTool(Tool, Opts, preambleHook(Preambles, Source, Result));
     OpgenActionFactory Factory(Diags, Opts, Result);
     if (Tool.run(&Factory) != 0) {
       if (Opts.ClangOutput) // What ClangTool prints itself otherwise.

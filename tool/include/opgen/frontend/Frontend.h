@@ -40,9 +40,10 @@ struct FrontendOptions {
   /// working directory is left alone too, so that runFrontend may run in
   /// several threads at once (opgen -j).
   llvm::raw_ostream *ClangOutput = nullptr;
-  /// A precompiled preamble (`--preamble`, built by buildPreamble), used for
-  /// each source it fits and is up to date for; empty: none.
-  std::string Preamble;
+  /// Precompiled preambles (`--preamble`, each built by buildPreamble; one
+  /// per language, say): a source uses the first that fits it and is up to
+  /// date; none: each source is parsed in full.
+  std::vector<std::string> Preambles;
 };
 
 struct FrontendResult {
