@@ -277,9 +277,10 @@ def commands_of(outputs):
     discoveries (`<gen>/discover/*.json`), its combine step (`opgen.stamp`),
     compiles and links."""
     discover = sorted(o for o in outputs if "mylib_ops_gen/discover/" in o and o.endswith(".json"))
-    # The shared preamble, built before the C++ discoveries, counts with them.
-    discover += [o for o in outputs
-                 if "mylib_ops_gen/preamble/" in o and o.endswith(".pch.json")]
+    # The shared preambles (C++ and CUDA), built before the discoveries,
+    # count with them.
+    discover += [o for o in outputs if o.endswith(("mylib_ops_gen/preamble/cxx.pch.json",
+                                                   "mylib_ops_gen/preamble/cuda.pch.json"))]
     stamp = [o for o in outputs if o.endswith("mylib_ops_gen/opgen.stamp")]
     objects = sorted(o for o in outputs if o.endswith(".o"))
     libs = [o for o in outputs if o.endswith(".so")]

@@ -30,10 +30,11 @@
 # Torch, lays out the Python package in
 # ${CMAKE_CURRENT_BINARY_DIR}/python/<package> (library included) and adds
 # the generated opcheck tests to ctest. OPGEN_ARGS go to both kinds of step.
-# Before the discoveries, one `opgen --build-preamble` precompiles the system
-# headers that every C++ source includes first (<target>_gen/preamble/,
+# Before the discoveries, one `opgen --build-preamble` per language
+# precompiles the system headers that every C++ source, and every CUDA
+# source, includes first (<target>_gen/preamble/cxx.pch and cuda.pch,
 # rebuilt when one of those headers, the flags or opgen change), and each
-# C++ source's discovery loads it instead of parsing them again.
+# source's discovery loads its language's instead of parsing them again.
 # Install rules put the library and the package into
 # <OPGEN_PYTHON_INSTALL_DIR>/<package> and ops.h into include/<package>
 # (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
@@ -90,19 +91,21 @@ endfunction()
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
 
-# The step that builds the shared precompiled preamble <pch> of the C++
-# among <sources> (opgen --build-preamble, parsed with <compiler_args> as
-# their discoveries are), when there are any. Sets <args_var> to the
-# discovery arguments that use it and <depends_var> to what a discovery
-# then depends on (its manifest, rewritten only when the preamble is).
-function(_opgen_add_preamble pch sources opgen_args compiler_args args_var depends_var)
-  set(cxx "")
+# The step that builds the shared precompiled preamble <pch> of the
+# sources among <sources> of one language, those whose name matches
+# <pattern> (C++ or CUDA: a preamble is for one language; opgen
+# --build-preamble, parsed with <compiler_args> as their discoveries are),
+# when there are any. Sets <args_var> to the discovery arguments that use
+# it and <depends_var> to what a discovery then depends on (its manifest,
+# rewritten only when the preamble is).
+function(_opgen_add_preamble pch pattern language sources opgen_args compiler_args args_var depends_var)
+  set(selected "")
   foreach(abs ${sources})
-    if(abs MATCHES "\\.(cpp|cc|cxx)$")
-      list(APPEND cxx ${abs})
+    if(abs MATCHES "${pattern}")
+      list(APPEND selected ${abs})
     endif()
   endforeach()
-  if(NOT cxx)
+  if(NOT selected)
     set(${args_var} "" PARENT_SCOPE)
     set(${depends_var} "" PARENT_SCOPE)
     return()
@@ -112,12 +115,12 @@ function(_opgen_add_preamble pch sources opgen_args compiler_args args_var depen
   add_custom_command(
     OUTPUT ${pch}.json
     BYPRODUCTS ${pch} ${pch}.h
-    COMMAND ${opgen_EXECUTABLE} --build-preamble ${cxx} -o ${pch}
+    COMMAND ${opgen_EXECUTABLE} --build-preamble ${selected} -o ${pch}
             --depfile ${pch}.d ${opgen_args} -- ${compiler_args}
-    DEPENDS ${cxx} ${opgen_EXECUTABLE}
+    DEPENDS ${selected} ${opgen_EXECUTABLE}
     DEPFILE ${pch}.d
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-    COMMENT "opgen: precompiling the common system headers"
+    COMMENT "opgen: precompiling the common system headers of the ${language} sources"
     VERBATIM)
   set(${args_var} --preamble ${pch} PARENT_SCOPE)
   set(${depends_var} ${pch}.json PARENT_SCOPE)
@@ -319,12 +322,19 @@ function(_opgen_add_custom_op target)
     list(APPEND compiler_args -isystem${dir})
   endforeach()
 
-  # The shared precompiled preamble of the C++ sources.
+  # The shared precompiled preambles: one of the C++ sources, one of the
+  # CUDA sources.
   set(preamble_args "")
   set(preamble_depends "")
+  set(cuda_preamble_args "")
+  set(cuda_preamble_depends "")
   if(NOT ARG_NO_PREAMBLE)
-    _opgen_add_preamble(${gen}/preamble/cxx.pch "${sources}" "${ARG_OPGEN_ARGS}"
-                        "${compiler_args}" preamble_args preamble_depends)
+    _opgen_add_preamble(${gen}/preamble/cxx.pch "\\.(cpp|cc|cxx)$" C++ "${sources}"
+                        "${ARG_OPGEN_ARGS}" "${compiler_args}"
+                        preamble_args preamble_depends)
+    _opgen_add_preamble(${gen}/preamble/cuda.pch "\\.cu$" CUDA "${sources}"
+                        "${ARG_OPGEN_ARGS}" "${compiler_args}"
+                        cuda_preamble_args cuda_preamble_depends)
   endif()
 
   # One discovery per source; ninja runs them in parallel. Ninja skips the
@@ -357,6 +367,9 @@ function(_opgen_add_custom_op target)
     if(preamble_args AND abs MATCHES "\\.(cpp|cc|cxx)$")
       set(record_preamble ${preamble_args})
       set(record_preamble_depends ${preamble_depends})
+    elseif(cuda_preamble_args AND abs MATCHES "\\.cu$")
+      set(record_preamble ${cuda_preamble_args})
+      set(record_preamble_depends ${cuda_preamble_depends})
     endif()
     # A second source of the same file name gets no shard of its own: the
     # combine refuses the library (DuplicateShard).

@@ -31,20 +31,25 @@ def _kernel_sources():
 
 
 def test_discoveries_use_the_preamble():
-    manifest = GEN / "preamble" / "cxx.pch.json"
-    if not manifest.exists():
-        pytest.skip(f"{manifest} not built (build mylib_ops_generate)")
-    data = json.loads(manifest.read_text())
-    # Every bundled C++ kernel begins with these two.
-    assert data["includes"] == ["opgen/opgen.h", "ATen/ATen.h"]
-    assert Path(data["pch"]).exists()
+    # One preamble per language: C++ sources use cxx.pch, CUDA sources
+    # cuda.pch, never the other's.
+    manifests = {"c++": GEN / "preamble" / "cxx.pch.json",
+                 "cuda": GEN / "preamble" / "cuda.pch.json"}
+    for manifest in manifests.values():
+        if not manifest.exists():
+            pytest.skip(f"{manifest} not built (build mylib_ops_generate)")
+    for language, manifest in manifests.items():
+        data = json.loads(manifest.read_text())
+        assert data["language"] == language
+        # Every bundled kernel begins with these two.
+        assert data["includes"] == ["opgen/opgen.h", "ATen/ATen.h"]
+        assert Path(data["pch"]).exists()
     for src in _kernel_sources():
         depfile = GEN / "discover" / f"{src.name}.json.d"
         text = depfile.read_text()
-        if src.suffix == ".cpp":
-            assert str(manifest) in text, f"{src.name}: preamble not used"
-        else:  # CUDA: parsed in full
-            assert "cxx.pch.json" not in text, src.name
+        own, other = ("cuda", "c++") if src.suffix == ".cu" else ("c++", "cuda")
+        assert str(manifests[own]) in text, f"{src.name}: preamble not used"
+        assert manifests[other].name not in text, src.name
 
 
 def test_sources_are_in_the_compile_database():

@@ -129,15 +129,17 @@ cl::opt<bool> CombineMode(
     cl::cat(Category));
 cl::opt<bool> BuildPreambleMode(
     "build-preamble",
-    cl::desc("Precompile the system headers that every C++ source includes "
-             "first into -o <file.pch> (and its manifest <file.pch>.json), "
-             "for --preamble; kept as it is when up to date"),
+    cl::desc("Precompile the system headers that every C++ source (or, "
+             "without one, every CUDA source) includes first into -o "
+             "<file.pch> (and its manifest <file.pch>.json), for --preamble; "
+             "kept as it is when up to date"),
     cl::cat(Category));
-cl::opt<std::string> PreambleFile(
+cl::list<std::string> PreambleFiles(
     "preamble",
     cl::desc("Use the precompiled preamble <file.pch> (--build-preamble) for "
-             "each source it fits and is up to date for; output is the same "
-             "with and without it"),
+             "each source it fits and is up to date for (repeatable: one per "
+             "language, C++ and CUDA); output is the same with and without "
+             "it"),
     cl::value_desc("file.pch"), cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
@@ -334,7 +336,7 @@ bool parseSources(const std::vector<std::string> &Inputs,
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = ExtraArgs;
   Opts.Root = RootDir;
-  Opts.Preamble = PreambleFile;
+  Opts.Preambles.assign(PreambleFiles.begin(), PreambleFiles.end());
   unsigned Threads = Jobs == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                : Jobs.getValue();
   Threads = static_cast<unsigned>(
@@ -532,7 +534,8 @@ int generate(const std::vector<std::string> &Inputs,
 }
 
 /// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
-/// C++ sources among the inputs, and writes its manifest and depfile.
+/// C++ (or else CUDA) sources among the inputs, and writes its manifest and
+/// depfile.
 int buildPreambleFile(const std::vector<std::string> &Inputs,
                       const std::vector<std::string> &ExtraArgs,
                       const std::string &RootDir, opgen::DiagSink &Diags) {

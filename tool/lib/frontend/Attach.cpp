@@ -254,12 +254,19 @@ void attachAnnotations(
     ASTContext &Ctx, std::vector<RawAnnotation> Found, DiagSink &Diags,
     llvm::function_ref<void(const FunctionDecl &, Annotation)> OnFunction) {
   DeclCollector Collector(Ctx.getSourceManager(), Ctx.getLangOpts());
-  // Only the declarations parsed here: those read from a precompiled
-  // preamble (system headers, which hold no annotation) are neither
-  // deserialized nor collected. Without a preamble these are all of them.
-  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
-    if (!D->isFromASTFile())
-      Collector.TraverseDecl(D);
+  // Only the declarations of the traversal scope when one is set (every
+  // top-level declaration a user file's declaration can be in), and never
+  // those read from a precompiled preamble (system headers): only user
+  // files' declarations are recorded.
+  for (Decl *Top : Ctx.getTraversalScope()) {
+    if (!isa<TranslationUnitDecl>(Top)) {
+      Collector.TraverseDecl(Top);
+      continue;
+    }
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile())
+        Collector.TraverseDecl(D);
+  }
   Collector.sort();
   for (RawAnnotation &Raw : Found) {
     DeclCollector::Attachment At = Collector.attach(Raw);

@@ -21,8 +21,9 @@ class FunctionDecl;
 namespace opgen {
 
 /// Attaches each annotation of \p Found, in order, to the declaration it
-/// belongs to in \p Ctx: the one whose head holds its `[[`, the declarator
-/// it trails, or else the first declaration after it in the same scope.
+/// belongs to among the user files' declarations of \p Ctx's traversal
+/// scope: the one whose head holds its `[[`, the declarator it trails, or
+/// else the first declaration after it in the same scope.
 /// Calls \p OnFunction for each that annotates a free function; reports the
 /// others through \p Diags.
 void attachAnnotations(

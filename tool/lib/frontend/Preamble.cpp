@@ -1,9 +1,13 @@
 //===- Preamble.cpp - Shared precompiled preambles ------------------------===//
 //
-// Building: the include lines common to the start of every C++ source are
-// written to `<pch>.h` and compiled to `<pch>` with the first source's
-// compile command (the source's name replaced by the header's, `-x c++` by
-// `-x c++-header`), skipping every function body, as opgen's parse would
+// Building: a preamble is for one language, C++ or CUDA (C++ when there is
+// a C++ source; sources of the other are left out: their parses differ in
+// language mode, and CUDA's begins with opgen's CUDA prelude). The include
+// lines common to the start of every source of that language are written
+// to `<pch>.h` and compiled to `<pch>` with the first such source's compile
+// command (the source's name replaced by the header's, `-x c++` by
+// `-x c++-header`; CUDA stays `-x cuda`, with its prelude, which the PCH
+// then holds), skipping every function body, as opgen's parse would
 // (no kernel's annotation has been seen when those headers are read). While
 // it is built, the preprocessor is watched: an include line whose header is
 // a user header, has no include guard (re-including it after the PCH would
@@ -12,13 +16,16 @@
 // every token of the preamble's headers too) ends the preamble before it,
 // and it is built again without it.
 //
-// Using: a source whose leading include lines begin with the preamble's,
-// whose final compile command (its own name aside) is the preamble's, gets
-// `-include-pch <pch>`: its own include lines then find guarded headers
-// already read and skip them, and the rest of the parse is the same. Before
-// that, every file the preamble read must still have the size and
-// modification time it had, and so must the PCH; Clang checks the same
-// again (and its own version) when it loads it.
+// Using: a source of the preamble's language whose leading include lines
+// begin with the preamble's, whose final compile command (its own name
+// aside) is the preamble's, gets `-include-pch <pch>`: its own include
+// lines then find guarded headers already read and skip them, and the rest
+// of the parse is the same. Before that, every file the preamble read must
+// still have the size and modification time it had, and so must the PCH;
+// Clang checks the same again (and its own version) when it loads it. A
+// header read through `-include` (before the include lines) would be held
+// by the PCH and not read again (or, unguarded, twice): one, opgen's CUDA
+// prelude aside, means no preamble.
 //===----------------------------------------------------------------------===//
 #include "frontend/Preamble.h"
 
@@ -33,12 +40,14 @@
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <climits>
@@ -51,7 +60,7 @@ namespace {
 
 /// Bumped whenever what a preamble holds or how it is used changes, so that
 /// an older opgen's preamble is rebuilt rather than used.
-constexpr int64_t ManifestFormat = 1;
+constexpr int64_t ManifestFormat = 2;
 
 constexpr const char *SourcePlaceholder = "<source>";
 
@@ -102,6 +111,11 @@ std::optional<std::vector<std::string>> leadingIncludesOf(const std::string &Pat
 /// What a manifest says, as read back.
 struct Manifest {
   std::string Clang;
+  /// "c++" or "cuda".
+  std::string Language;
+  /// For CUDA, a hash of opgen's CUDA prelude (which the PCH holds);
+  /// empty for C++.
+  std::string Prelude;
   std::string Directory;
   std::vector<std::string> Args;
   std::vector<std::string> Includes;
@@ -138,10 +152,15 @@ std::optional<Manifest> readManifest(const std::string &Path) {
   std::optional<llvm::StringRef> Clang = O->getString("clang");
   std::optional<llvm::StringRef> Dir = O->getString("directory");
   std::optional<llvm::StringRef> Pch = O->getString("pch");
-  if (!Clang || !Dir || !Pch || !readStrings(O->getArray("arguments"), M.Args) ||
+  std::optional<llvm::StringRef> Language = O->getString("language");
+  std::optional<llvm::StringRef> Prelude = O->getString("prelude");
+  if (!Clang || !Dir || !Pch || !Language || !Prelude ||
+      !readStrings(O->getArray("arguments"), M.Args) ||
       !readStrings(O->getArray("includes"), M.Includes))
     return std::nullopt;
   M.Clang = Clang->str();
+  M.Language = Language->str();
+  M.Prelude = Prelude->str();
   M.Directory = Dir->str();
   M.Pch = Pch->str();
   const llvm::json::Array *Files = O->getArray("files");
@@ -161,10 +180,19 @@ std::optional<Manifest> readManifest(const std::string &Path) {
   return M;
 }
 
-/// Whether everything \p M was built from is as it was: the same Clang, and
-/// every file (the PCH included) with its recorded size and time.
+/// What a preamble of \p Language holds besides its headers: for CUDA, a
+/// hash of opgen's CUDA prelude; nothing for C++.
+std::string preludeHash(llvm::StringRef Language) {
+  return Language == "cuda" ? llvm::utohexstr(llvm::xxHash64(cudaPrelude()))
+                            : std::string();
+}
+
+/// Whether everything \p M was built from is as it was: the same Clang (and
+/// CUDA prelude), and every file (the PCH included) with its recorded size
+/// and time.
 bool upToDate(const Manifest &M) {
-  if (M.Clang != getClangFullVersion() || M.Includes.empty())
+  if (M.Clang != getClangFullVersion() || M.Includes.empty() ||
+      M.Prelude != preludeHash(M.Language))
     return false;
   for (const auto &[Path, Stamp] : M.Files)
     if (stamp(Path) != std::optional(Stamp))
@@ -181,6 +209,8 @@ std::string writeManifest(const Manifest &M) {
   llvm::json::Object O{
       {"format", ManifestFormat},
       {"clang", M.Clang},
+      {"language", M.Language},
+      {"prelude", M.Prelude},
       {"directory", M.Directory},
       {"arguments", llvm::json::Array(M.Args)},
       {"includes", llvm::json::Array(M.Includes)},
@@ -197,9 +227,10 @@ struct BuildLog {
   std::set<std::string> Files;
   /// The first include line (0-based) that must not be in the preamble.
   size_t FirstUnfit = SIZE_MAX;
+  /// Line -1: before the first include line (a file of `-include`): no
+  /// preamble at all.
   void unfit(int Line) {
-    if (Line >= 0)
-      FirstUnfit = std::min(FirstUnfit, static_cast<size_t>(Line));
+    FirstUnfit = std::min(FirstUnfit, static_cast<size_t>(std::max(Line, 0)));
   }
 };
 
@@ -214,7 +245,8 @@ public:
                           bool, CharSourceRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *,
                           SrcMgr::CharacteristicKind) override {
-    if (!SM.isInMainFile(HashLoc))
+    // Not isInMainFile: that includes the predefines buffer (`-include`).
+    if (!SM.isWrittenInMainFile(HashLoc))
       return;
     ++Line;
     TopFiles.push_back(File);
@@ -233,9 +265,16 @@ public:
     llvm::SmallString<256> Abs(Entry->getName());
     SM.getFileManager().makeAbsolutePath(Abs);
     llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    if (Abs == cudaPreludePath())
+      return; // opgen's own (virtual), first in every CUDA parse.
     Log.Files.insert(std::string(Abs));
     if (Kind == SrcMgr::C_User)
       Log.unfit(Line); // Only system headers are precompiled.
+    // Included by the command line (`-include`): the PCH would hold it, and
+    // the source's parse not read it again, or read it twice.
+    SourceLocation From = SM.getIncludeLoc(FID);
+    if (From.isValid() && !SM.getFileEntryRefForID(SM.getFileID(From)))
+      Log.unfit(-1);
   }
 
 private:
@@ -330,9 +369,13 @@ private:
   BuildLog &Log;
 };
 
-bool isPreambleSource(const std::string &Source) {
+/// The language of a source a preamble can be for ("c++" or "cuda"); none
+/// for a header.
+std::optional<std::string> preambleLanguage(const std::string &Source) {
   std::optional<SourceKind> Kind = classifySource(Source);
-  return Kind && Kind->Compiled && !Kind->Cuda;
+  if (!Kind || !Kind->Compiled)
+    return std::nullopt;
+  return std::string(Kind->Cuda ? "cuda" : "c++");
 }
 
 } // namespace
@@ -386,6 +429,7 @@ PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) 
     return std::nullopt;
   PreambleUse Use;
   Use.PchPath = Pch;
+  Use.Language = std::move(M->Language);
   Use.Includes = std::move(M->Includes);
   Use.Directory = std::move(M->Directory);
   Use.Args = std::move(M->Args);
@@ -393,22 +437,42 @@ PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) 
   return Use;
 }
 
-ArgumentsHook PreambleUse::hook(const std::string &Source,
-                                FrontendResult &Result) const {
-  if (!isPreambleSource(Source))
-    return {};
+bool PreambleUse::fits(const std::string &Source) const {
+  if (preambleLanguage(Source) != Language)
+    return false;
   std::optional<std::vector<std::string>> Leading = leadingIncludesOf(Source);
   if (!Leading || Leading->size() < Includes.size() ||
       !std::equal(Includes.begin(), Includes.end(), Leading->begin()))
+    return false;
+  return commandDirectory(*DB, Source) == Directory;
+}
+
+bool PreambleUse::apply(tooling::CommandLineArguments &Out, StringRef File,
+                        FrontendResult &Result) const {
+  if (keyArguments(Out, File) != Args)
+    return false;
+  std::vector<std::string> Use = {"-include-pch", PchPath};
+  Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
+  Result.PreambleInputs.insert(PchPath + ".json");
+  // The CUDA prelude, a user file every CUDA parse reads, is now read from
+  // the PCH: the record names it as it does without one.
+  if (Language == "cuda")
+    Result.Dependencies.insert(cudaPreludePath().str());
+  return true;
+}
+
+ArgumentsHook preambleHook(const std::vector<PreambleUse> &Preambles,
+                           const std::string &Source, FrontendResult &Result) {
+  std::vector<const PreambleUse *> Fitting;
+  for (const PreambleUse &P : Preambles)
+    if (P.fits(Source))
+      Fitting.push_back(&P);
+  if (Fitting.empty())
     return {};
-  if (commandDirectory(*DB, Source) != Directory)
-    return {};
-  return [this, &Result](tooling::CommandLineArguments &Out, StringRef File) {
-    if (keyArguments(Out, File) != Args)
-      return;
-    std::vector<std::string> Use = {"-include-pch", PchPath};
-    Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
-    Result.PreambleInputs.insert(PchPath + ".json");
+  return [Fitting, &Result](tooling::CommandLineArguments &Out, StringRef File) {
+    for (const PreambleUse *P : Fitting)
+      if (P->apply(Out, File, Result))
+        return;
   };
 }
 
@@ -421,10 +485,17 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   if (!Database)
     return false;
 
-  // The include lines that begin every C++ source.
+  // The include lines that begin every C++ source, or when there is none,
+  // every CUDA source.
+  std::optional<std::string> Language;
+  for (const std::string &S : Opts.Sources) {
+    std::optional<std::string> L = preambleLanguage(S);
+    if (L && (!Language || *L == "c++"))
+      Language = L;
+  }
   std::vector<std::string> Sources;
   for (const std::string &S : Opts.Sources)
-    if (isPreambleSource(S))
+    if (Language && preambleLanguage(S) == Language)
       Sources.push_back(S);
   std::vector<std::string> Includes;
   for (size_t I = 0; I < Sources.size(); ++I) {
@@ -442,6 +513,8 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
 
   Manifest M;
   M.Clang = getClangFullVersion();
+  M.Language = Language.value_or("c++");
+  M.Prelude = preludeHash(M.Language);
   M.Pch = Pch;
   if (!Sources.empty()) {
     // The first source's command, as its parse will run it.
@@ -466,7 +539,9 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   // Kept when it was built from the same lines and command and nothing it
   // read has changed.
   if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
-    if (Old->Pch == Pch && Old->Includes == M.Includes && Old->Args == M.Args &&
+    if (Old->Pch == Pch && Old->Language == M.Language &&
+        Old->Prelude == M.Prelude &&
+        Old->Includes == M.Includes && Old->Args == M.Args &&
         Old->Directory == M.Directory &&
         (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
       Result.Manifest = writeManifest(*Old);
@@ -477,6 +552,8 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
     }
 
   Result.Rebuilt = true;
+  if (!M.Includes.empty())
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch));
   while (!M.Includes.empty()) {
     std::string Text = "// opgen preamble: the leading include lines of the "
                        "sources, precompiled.\n";

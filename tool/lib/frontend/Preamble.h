@@ -1,14 +1,16 @@
 //===- Preamble.h - Shared precompiled preambles ----------------*- C++ -*-===//
 ///
 /// \file
-/// A preamble is a PCH of the system headers that sources include first
-/// (`#include <ATen/ATen.h>`), built once (`opgen --build-preamble`) and
-/// loaded by every parse it fits (`--preamble`), so that those headers are
-/// not lexed and parsed again for each source. Beside the PCH lies its
-/// manifest (`<pch>.json`): what it was built from — the include lines, the
-/// exact compile command, the Clang version — and the size and time of every
-/// file it read. A preamble is used for a source only when all of that still
-/// holds; otherwise the source is parsed without it, with the same result.
+/// A preamble is a PCH of the system headers that sources of one language
+/// (C++ or CUDA) include first (`#include <ATen/ATen.h>`), built once
+/// (`opgen --build-preamble`) and loaded by every parse it fits
+/// (`--preamble`), so that those headers are not lexed and parsed again for
+/// each source. Beside the PCH lies its manifest (`<pch>.json`): what it was
+/// built from — the language, the include lines, the exact compile command,
+/// the Clang version (and CUDA prelude) — and the size and time of every
+/// file it read. A preamble is used for a source only when all of that
+/// still holds; otherwise the source is parsed without it, with the same
+/// result.
 /// Private to the frontend.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_LIB_PREAMBLE_H
@@ -38,6 +40,11 @@ clang::tooling::CommandLineArguments
 adjustArguments(const clang::tooling::CommandLineArguments &Args,
                 llvm::StringRef File, const FrontendOptions &Opts);
 
+/// The text of opgen's CUDA prelude, which every CUDA parse (and a CUDA
+/// preamble) includes first, and the (virtual) path it is included by.
+llvm::StringRef cudaPrelude();
+llvm::StringRef cudaPreludePath();
+
 /// The compile database of \p Opts (`-p`, or opgen's default flags); null
 /// after reporting why it cannot be read.
 std::unique_ptr<clang::tooling::CompilationDatabase>
@@ -57,19 +64,32 @@ public:
   static std::optional<PreambleUse> load(const std::string &PchPath,
                                          clang::tooling::CompilationDatabase &DB);
 
-  /// For \p Source: a hook that adds `-include-pch` when the preamble fits
-  /// (its include lines begin the source, and the compile command is the
-  /// one it was built with), recording the manifest in
-  /// \p Result.PreambleInputs; an empty hook when it cannot fit.
-  ArgumentsHook hook(const std::string &Source, FrontendResult &Result) const;
+  /// Whether it can fit \p Source: the source is of its language, its
+  /// include lines begin the source, and its command runs where the
+  /// preamble's did.
+  bool fits(const std::string &Source) const;
+
+  /// Adds `-include-pch` to \p Out, the final command of \p File, when it
+  /// is the one the preamble was built with (its name aside), recording the
+  /// manifest in \p Result.PreambleInputs; false when it is not.
+  bool apply(clang::tooling::CommandLineArguments &Out, llvm::StringRef File,
+             FrontendResult &Result) const;
 
 private:
   std::string PchPath;
+  /// "c++" or "cuda": the sources it can be for.
+  std::string Language;
   std::vector<std::string> Includes;
   std::string Directory;
   std::vector<std::string> Args;
   clang::tooling::CompilationDatabase *DB = nullptr;
 };
+
+/// For \p Source: a hook that uses the first of \p Preambles (one per
+/// language, say) that fits it; an empty hook when none can. The preambles
+/// must outlive the hook.
+ArgumentsHook preambleHook(const std::vector<PreambleUse> &Preambles,
+                           const std::string &Source, FrontendResult &Result);
 
 } // namespace opgen
 

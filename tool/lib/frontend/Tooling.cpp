@@ -43,6 +43,36 @@ namespace opgen {
 
 namespace {
 
+/// Whether the top-level declaration \p D may hold an annotation or an
+/// annotated function: it begins or ends in a user (non-system) file or in
+/// a file that holds an annotation, or it spans files. (A file that a
+/// system header includes is a system header itself, so a user file's
+/// declarations cannot lie in one that begins and ends in the same system
+/// header.) A declaration read from a precompiled preamble never does (the
+/// preamble holds no annotated or user header); it is not deserialized.
+bool mayHoldAnnotated(const SourceManager &SM, const std::set<FileID> &Annotated,
+                      const Decl &D) {
+  if (D.isFromASTFile())
+    return false;
+  SourceLocation Begin = SM.getExpansionLoc(D.getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(D.getEndLoc());
+  for (SourceLocation L : {Begin, End})
+    if (!SM.isInSystemHeader(L) || Annotated.count(SM.getFileID(L)))
+      return true;
+  return SM.getFileID(Begin) != SM.getFileID(End);
+}
+
+/// The top-level declaration that (lexically) holds \p D.
+const Decl *topLevel(const Decl &D) {
+  const Decl *Top = &D;
+  while (const DeclContext *DC = Top->getLexicalDeclContext()) {
+    if (isa<TranslationUnitDecl>(DC))
+      break;
+    Top = cast<Decl>(DC);
+  }
+  return Top;
+}
+
 /// At the end of a translation unit: attach, then lower.
 class OpgenConsumer : public ASTConsumer {
 public:
@@ -64,19 +94,32 @@ public:
     Scanner.finish();
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // Clang has said why; lowering a broken AST helps nobody.
-    if (Ctx.getExternalSource()) {
-      // With a precompiled preamble: what the analyses walk (their parent
-      // map) is what was parsed here, not the preamble's system headers,
-      // which would otherwise all be deserialized (holding no annotated
-      // code, they have no node an analysis asks about).
-      std::vector<Decl *> Parsed;
-      for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
-        if (!D->isFromASTFile())
-          Parsed.push_back(D);
-      Ctx.setTraversalScope(Parsed);
-    }
-    attachAnnotations(Ctx, Scanner.take(), Diags,
+    std::vector<RawAnnotation> Found = Scanner.take();
+    // What the analyses walk (their parent map, built on first use) is only
+    // the top-level declarations an annotation or an annotated function's
+    // body can be in, not every system header's (ATen's), whose nodes no
+    // analysis asks about.
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::set<FileID> Annotated;
+    for (const RawAnnotation &Raw : Found)
+      Annotated.insert(SM.getFileID(Raw.ListBegin));
+    std::vector<Decl *> Scope;
+    std::set<const Decl *> InScope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+      if (mayHoldAnnotated(SM, Annotated, *D) && InScope.insert(D).second)
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+    attachAnnotations(Ctx, std::move(Found), Diags,
                       [&](const FunctionDecl &FD, Annotation Attr) {
+                        // A body elsewhere (a system header holding no
+                        // annotation): its declaration joins the scope.
+                        if (const FunctionDecl *Def = FD.getDefinition()) {
+                          const Decl *Top = topLevel(*Def);
+                          if (InScope.insert(Top).second) {
+                            Scope.push_back(const_cast<Decl *>(Top));
+                            Ctx.setTraversalScope(Scope);
+                          }
+                        }
                         if (std::optional<AnnotatedFunction> Fn =
                                 lowerFunction(Ctx, FD, std::move(Attr),
                                               HostSource, Opts.Root, Diags))
@@ -250,6 +293,9 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 
 } // namespace
 
+llvm::StringRef cudaPrelude() { return CudaPrelude; }
+llvm::StringRef cudaPreludePath() { return CudaPreludePath; }
+
 tooling::CommandLineArguments
 adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
                 const FrontendOptions &Opts) {
@@ -338,10 +384,11 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       loadDatabase(Opts, Diags);
   if (!Database)
     return false;
-  // --preamble: loaded once, used for each source it fits.
-  std::optional<PreambleUse> Preamble;
-  if (!Opts.Preamble.empty())
-    Preamble = PreambleUse::load(Opts.Preamble, *Database);
+  // --preamble: each loaded once; a source uses the first that fits it.
+  std::vector<PreambleUse> Preambles;
+  for (const std::string &Pch : Opts.Preambles)
+    if (std::optional<PreambleUse> Use = PreambleUse::load(Pch, *Database))
+      Preambles.push_back(std::move(*Use));
 
   bool AllCompiled = true;
   for (const std::string &Source : Opts.Sources) {
@@ -360,7 +407,7 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       Tool.setDiagnosticConsumer(&DriverDiags);
       Tool.setPrintErrorMessage(false);
     }
-    configureTool(Tool, Opts, Preamble ? Preamble->hook(Source, Result) : ArgumentsHook());
+    configureTool(Tool, Opts, preambleHook(Preambles, Source, Result));
     OpgenActionFactory Factory(Diags, Opts, Result);
     if (Tool.run(&Factory) != 0) {
       if (Opts.ClangOutput) // What ClangTool prints itself otherwise.

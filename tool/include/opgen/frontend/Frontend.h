@@ -40,9 +40,10 @@ struct FrontendOptions {
   /// working directory is left alone too, so that runFrontend may run in
   /// several threads at once (opgen -j).
   llvm::raw_ostream *ClangOutput = nullptr;
-  /// A precompiled preamble (`--preamble`, built by buildPreamble), used for
-  /// each source it fits and is up to date for; empty: none.
-  std::string Preamble;
+  /// Precompiled preambles (`--preamble`, each built by buildPreamble; one
+  /// per language, say): a source uses the first that fits it and is up to
+  /// date; none: each source is parsed in full.
+  std::vector<std::string> Preambles;
 };
 
 struct FrontendResult {
@@ -67,12 +68,14 @@ struct PreambleResult {
 };
 
 /// `opgen --build-preamble`: a PCH at \p PchPath of the system headers that
-/// every C++ source of \p Opts (CUDA sources and headers are left out)
-/// includes first, with their common compile command. Headers that carry
-/// annotations, user headers and headers without include guards are never
-/// put in it. Keeps an up-to-date preamble as it is. Returns false only when
-/// the compile database cannot be read; a preamble that cannot be built is
-/// an empty one (the parses then report why).
+/// every C++ source of \p Opts, or when there is none every CUDA source
+/// (parsed as opgen parses CUDA, with its prelude), includes first, with
+/// their common compile command: a preamble is for one language, and
+/// headers get none. Headers that carry annotations, user headers and headers
+/// without include guards are never put in it. Keeps an up-to-date preamble
+/// as it is. Returns false only when the compile database cannot be read; a
+/// preamble that cannot be built is an empty one (the parses then report
+/// why).
 bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
                    DiagSink &Diags, PreambleResult &Result);
 

@@ -1,0 +1,2 @@
+// Closes the namespace scope_open.h opens.
+} // namespace split

@@ -1,0 +1,2 @@
+// Opens a namespace that another system header closes.
+namespace split {
