@@ -202,16 +202,22 @@ def build_preamble(opgen, sources, pch: Path, cwd):
     return wall, cpu, includes
 
 
-def bench_preamble_speed(opgen, work, files, reps, syntax):
-    """Per-source discovery with the shared preamble of the C++ files (built
-    once, timed), against the -fsyntax-only medians of bench_tool_speed.
-    Each discovery must use the preamble (its depfile names the manifest)
-    and write the record a discovery without it writes."""
-    cpp = [f for f in files if f.suffix in (".cpp", ".cc", ".cxx")]
+PREAMBLE_LANGUAGES = {"C++": ((".cpp", ".cc", ".cxx"), "cxx.pch"),
+                      "CUDA": ((".cu",), "cuda.pch")}
+
+
+def bench_preamble_speed(opgen, work, files, reps, syntax, language):
+    """Per-source discovery with the shared preamble of the files of one
+    language (C++ or CUDA; built once, timed), against the -fsyntax-only
+    medians of bench_tool_speed. Each discovery must use the preamble (its
+    depfile names the manifest) and write the record a discovery without it
+    writes."""
+    suffixes, pch_name = PREAMBLE_LANGUAGES[language]
+    cpp = [f for f in files if f.suffix in suffixes]
     if not cpp:
         return None
-    out = work / "preamble-speed"
-    pch = out / "pre" / "cxx.pch"
+    out = work / "preamble-speed" / pch_name
+    pch = out / "pre" / pch_name
     build_wall, build_cpu, includes = build_preamble(opgen, cpp, pch, REPO)
     log(f"  preamble {includes}: built in {build_wall:.2f} s (CPU {build_cpu:.2f} s)")
     res = {f.name: {"wall": [], "cpu": [], "mb": []} for f in cpp}
@@ -234,7 +240,7 @@ def bench_preamble_speed(opgen, work, files, reps, syntax):
             raise BenchError(f"{f.name}: records differ with and without the preamble")
     per = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in res.items()}
     return {"build_wall": build_wall, "build_cpu": build_cpu, "includes": includes,
-            "files": per}
+            "files": per, "language": language}
 
 
 # --- items 1b, 3, 4: the CMake project -----------------------------------------
@@ -489,12 +495,15 @@ def main():
     table = Table()
 
     # Item 1a.
-    speed, speed_errors, pre_speed = {}, {}, None
+    speed, speed_errors, pre_speeds = {}, {}, []
     if 1 in items:
         log(f"1. tool speed: {len(kernel_files)} kernel files x {reps}")
         speed, speed_errors = bench_tool_speed(opgen, work, kernel_files, reps, table)
-        log("1. discovery with the shared preamble")
-        pre_speed = bench_preamble_speed(opgen, work, kernel_files, reps, speed)
+        for language in PREAMBLE_LANGUAGES:
+            log(f"1. discovery with the shared preamble of the {language} sources")
+            pre = bench_preamble_speed(opgen, work, kernel_files, reps, speed, language)
+            if pre:
+                pre_speeds.append(pre)
 
     # The CMake project (items 1b, 3, 4).
     clean = incremental = overhead = None
@@ -533,14 +542,15 @@ def main():
                         + (f", opgen/build {s['opgen'] / real:.2f}" if real else ""))
             table.add("1 tool speed", f"`{f.name}`", measured, "opgen ≤ 0.5× -fsyntax-only",
                       ratio <= 0.5)
-        if pre_speed:
+        for pre_speed in pre_speeds:
             per = pre_speed["files"]
             ratios = {n: per[n]["wall"] / speed[n]["syntax"] for n in per}
             worst = max(ratios.values())
             sum_syntax = sum(speed[n]["syntax"] for n in per)
             amortised = (pre_speed["build_wall"] + sum(per[n]["wall"] for n in per)) / sum_syntax
             table.add("1 tool speed",
-                      f"`--discover` with the shared preamble ({len(per)} C++ sources)",
+                      f"`--discover` with the shared preamble ({len(per)} "
+                      f"{pre_speed['language']} sources)",
                       f"preamble of `{'`, `'.join(pre_speed['includes'])}` built once in "
                       f"{fmt_s(pre_speed['build_wall'])} (CPU {fmt_s(pre_speed['build_cpu'])}); "
                       "then per source: "
