@@ -112,11 +112,16 @@ bool assignWrapperSchemas(OpLibrary &Library,
     std::optional<SourceKind> Kind = classifySource(Source);
     if (!Kind || !Kind->Compiled)
       continue;
-    // Its errors are the whole library's too, reported by its own check.
+    // Its diagnostics are the whole library's too, reported by its own
+    // check; should the source alone fail where the library passed, its
+    // discovery would refuse it, and so does this.
     RecordingDiagSink Quiet;
     OpLibrary Shard;
-    if (!assembleShardLibrary(Source, Functions, Opts, Quiet, Shard))
-      continue;
+    if (!assembleShardLibrary(Source, Functions, Opts, Quiet, Shard)) {
+      for (const RecordingDiagSink::Record &R : Quiet.Records)
+        Diags.report(R.Id, R.Loc, R.Args);
+      return false;
+    }
     if (!Shard.Ops.empty() && Shard.Abi != Library.Abi) {
       const Kernel &K = Shard.Ops.front().Kernels.front();
       Diags.report(DiagId::ShardAbiUndecided, K.Loc,
