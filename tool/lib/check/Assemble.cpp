@@ -5,6 +5,8 @@
 #include "opgen/check/Fakes.h"
 #include "opgen/model/SourceKind.h"
 
+#include <map>
+
 namespace opgen {
 
 namespace {
@@ -108,6 +110,10 @@ KernelAbi abiOf(const OpLibrary &Library, const LibraryOptions &Opts) {
 bool assignWrapperSchemas(OpLibrary &Library,
                           const std::vector<AnnotatedFunction> &Functions,
                           const LibraryOptions &Opts, DiagSink &Diags) {
+  // A kernel declared in a header is hosted by the shard of every source
+  // that includes it: by op and key, the first shard's file and schema.
+  std::map<std::pair<std::string, DispatchKey>, std::pair<std::string, std::string>>
+      Hosted;
   for (const std::string &Source : Library.Sources) {
     std::optional<SourceKind> Kind = classifySource(Source);
     if (!Kind || !Kind->Compiled)
@@ -128,6 +134,18 @@ bool assignWrapperSchemas(OpLibrary &Library,
                    {kernelName(K), Source.substr(Source.find_last_of('/') + 1)});
       return false;
     }
+    std::string File = Source.substr(Source.find_last_of('/') + 1);
+    for (const Op &S : Shard.Ops)
+      for (const Kernel &SK : S.Kernels) {
+        auto [It, First] = Hosted.try_emplace({S.Schema.fullName(), SK.Key},
+                                              File, printSchema(S.Schema));
+        if (!First && It->second.second != printSchema(S.Schema)) {
+          Diags.report(DiagId::SharedKernelWrappersDiffer, SK.Loc,
+                       {S.Schema.fullName(), It->second.first, File,
+                       It->second.second, printSchema(S.Schema)});
+          return false;
+        }
+      }
     for (const Op &S : Shard.Ops)
       for (const Kernel &SK : S.Kernels)
         for (Op &O : Library.Ops)
