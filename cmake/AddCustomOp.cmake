@@ -112,9 +112,13 @@ function(_opgen_add_preamble pch pattern language sources opgen_args compiler_ar
   endif()
   get_filename_component(dir ${pch} DIRECTORY)
   file(MAKE_DIRECTORY ${dir})
+  # The PCH and its include lines are not byproducts: when no preamble fits
+  # (a source begins with a user header) they are not written, and ninja
+  # would run the step again on every build. Discoveries depend on the
+  # manifest, which says whether there is one.
+  set_property(DIRECTORY APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${pch} ${pch}.h)
   add_custom_command(
     OUTPUT ${pch}.json
-    BYPRODUCTS ${pch} ${pch}.h
     COMMAND ${opgen_EXECUTABLE} --build-preamble ${selected} -o ${pch}
             --depfile ${pch}.d ${opgen_args} -- ${compiler_args}
     DEPENDS ${selected} ${opgen_EXECUTABLE}
