@@ -328,15 +328,17 @@ function(_opgen_add_custom_op target)
 
   # The shared precompiled preambles: one of the C++ sources, one of the
   # CUDA sources.
+  set(cxx_pattern "\\.(cpp|cc|cxx)$")
+  set(cuda_pattern "\\.cu$")
   set(preamble_args "")
   set(preamble_depends "")
   set(cuda_preamble_args "")
   set(cuda_preamble_depends "")
   if(NOT ARG_NO_PREAMBLE)
-    _opgen_add_preamble(${gen}/preamble/cxx.pch "\\.(cpp|cc|cxx)$" C++ "${sources}"
+    _opgen_add_preamble(${gen}/preamble/cxx.pch "${cxx_pattern}" C++ "${sources}"
                         "${ARG_OPGEN_ARGS}" "${compiler_args}"
                         preamble_args preamble_depends)
-    _opgen_add_preamble(${gen}/preamble/cuda.pch "\\.cu$" CUDA "${sources}"
+    _opgen_add_preamble(${gen}/preamble/cuda.pch "${cuda_pattern}" CUDA "${sources}"
                         "${ARG_OPGEN_ARGS}" "${compiler_args}"
                         cuda_preamble_args cuda_preamble_depends)
   endif()
@@ -368,10 +370,10 @@ function(_opgen_add_custom_op target)
     file(RELATIVE_PATH shown ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
     set(record_preamble "")
     set(record_preamble_depends "")
-    if(preamble_args AND abs MATCHES "\\.(cpp|cc|cxx)$")
+    if(preamble_args AND abs MATCHES "${cxx_pattern}")
       set(record_preamble ${preamble_args})
       set(record_preamble_depends ${preamble_depends})
-    elseif(cuda_preamble_args AND abs MATCHES "\\.cu$")
+    elseif(cuda_preamble_args AND abs MATCHES "${cuda_pattern}")
       set(record_preamble ${cuda_preamble_args})
       set(record_preamble_depends ${cuda_preamble_depends})
     endif()

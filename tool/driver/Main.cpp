@@ -451,11 +451,12 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   // --write-shards: each compiled source's shard, from its functions alone.
   // Checked (and so refused) before anything is written.
   opgen::FileSet Shards;
-  if (!WriteShards.empty()) {
+  std::string ShardDir = WriteShards.empty() ? "" : absolute(WriteShards);
+  if (!ShardDir.empty()) {
     opgen::LibraryOptions LibOpts;
     LibOpts.StableAbi = StableAbi;
     opgen::EmitOptions EmitOpts;
-    EmitOpts.OutputDir = absolute(WriteShards);
+    EmitOpts.OutputDir = ShardDir;
     EmitOpts.Root = RootDir;
     EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
     for (const std::string &Input : Inputs) {
@@ -479,7 +480,7 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
   std::set<std::string> Deps = Found.Dependencies;
   Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
   for (const auto &[Path, Text] : Shards)
-    if (!opgen::writeFileIfChanged(absolute(WriteShards) + "/" + Path, Text,
+    if (!opgen::writeFileIfChanged(ShardDir + "/" + Path, Text,
                                    Check, Diags))
       return 1;
   if (!opgen::writeFileIfChanged(Out, opgen::writeDiscoveryRecord(Record),

@@ -128,31 +128,30 @@ bool assignWrapperSchemas(OpLibrary &Library,
         Diags.report(R.Id, R.Loc, R.Args);
       return false;
     }
+    std::string File = Source.substr(Source.find_last_of('/') + 1);
     if (!Shard.Ops.empty() && Shard.Abi != Library.Abi) {
       const Kernel &K = Shard.Ops.front().Kernels.front();
-      Diags.report(DiagId::ShardAbiUndecided, K.Loc,
-                   {kernelName(K), Source.substr(Source.find_last_of('/') + 1)});
+      Diags.report(DiagId::ShardAbiUndecided, K.Loc, {kernelName(K), File});
       return false;
     }
-    std::string File = Source.substr(Source.find_last_of('/') + 1);
-    for (const Op &S : Shard.Ops)
+    for (const Op &S : Shard.Ops) {
+      std::string Printed = printSchema(S.Schema);
       for (const Kernel &SK : S.Kernels) {
-        auto [It, First] = Hosted.try_emplace({S.Schema.fullName(), SK.Key},
-                                              File, printSchema(S.Schema));
-        if (!First && It->second.second != printSchema(S.Schema)) {
+        auto [It, First] =
+            Hosted.try_emplace({S.Schema.fullName(), SK.Key}, File, Printed);
+        if (!First && It->second.second != Printed) {
           Diags.report(DiagId::SharedKernelWrappersDiffer, SK.Loc,
                        {S.Schema.fullName(), It->second.first, File,
-                       It->second.second, printSchema(S.Schema)});
+                        It->second.second, Printed});
           return false;
         }
-      }
-    for (const Op &S : Shard.Ops)
-      for (const Kernel &SK : S.Kernels)
         for (Op &O : Library.Ops)
           if (O.Schema.fullName() == S.Schema.fullName())
             for (Kernel &K : O.Kernels)
               if (K.Key == SK.Key && K.HostSource == Source)
                 K.WrapperSchema = S.Schema;
+      }
+    }
     Library.ShardLibraries.push_back(std::move(Shard));
   }
   return true;

@@ -113,10 +113,14 @@ std::string kernelSignature(const OpSchema &S, const std::string &Name) {
   return cppSignature(S).declaration(Name);
 }
 
+std::string concreteInt(const std::string &Name) {
+  return "opgen::rt::concrete(" + Name + ", __FILE__, __LINE__)";
+}
+
 std::string convertArgument(const Argument &A, const CppParam &P) {
   const std::string &Name = A.Name;
   if (A.Ty.Base == BaseType::SymInt && P.ConcreteInt)
-    return "opgen::rt::concrete(" + Name + ", __FILE__, __LINE__)";
+    return concreteInt(Name);
   bool PlainTensor = A.Ty.isTensorLike() && !A.Ty.IsList && !A.Ty.Optional;
   if (P.MutableRef && !PlainTensor) {
     // `std::vector<at::Tensor>&` or `std::optional<at::Tensor>&`: a copy of

@@ -52,6 +52,10 @@ CppSignature cppSignature(const OpSchema &S);
 /// types for \p S (wrappers, Autograd kernels), as declared and defined.
 std::string kernelSignature(const OpSchema &S, const std::string &Name);
 
+/// `opgen::rt::concrete(<name>, __FILE__, __LINE__)`: a SymInt (or list,
+/// or optional) argument made concrete for a function that takes int64_t.
+std::string concreteInt(const std::string &Name);
+
 /// The expression that passes dispatcher argument \p A to a kernel that takes
 /// it as \p P.
 std::string convertArgument(const Argument &A, const CppParam &P);

@@ -41,7 +41,7 @@ const OpSchema &wrapperSchema(const Op &O, const Kernel &K);
 
 /// Whether the wrapper of \p K takes other C++ types than the op's schema
 /// gives (Kernel::WrapperSchema): registration.cpp then registers an
-/// adapter (`adaptedWrapperName`) that converts and calls it.
+/// adapter (registeredWrapperName) that converts and calls it.
 bool wrapperNeedsAdapter(const Op &O, const Kernel &K);
 
 /// What registration.cpp registers for \p K: its wrapper, or the adapter

@@ -51,9 +51,7 @@ std::string wrapperAdapters(const OpLibrary &L) {
         const Argument &A = O.Schema.Arguments[I];
         bool Concrete = A.Ty.Base == BaseType::SymInt &&
                         W.Arguments[I].Ty.Base != BaseType::SymInt;
-        Args.push_back(Concrete ? "opgen::rt::concrete(" + A.Name +
-                                      ", __FILE__, __LINE__)"
-                                : A.Name);
+        Args.push_back(Concrete ? concreteInt(A.Name) : A.Name);
       }
       std::string Call = wrapperName(O, K) + "(" + join(Args, ", ") + ")";
       std::string Ret = cppReturnType(O.Schema);
