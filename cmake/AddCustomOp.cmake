@@ -35,6 +35,9 @@
 # source, includes first (<target>_gen/preamble/cxx.pch and cuda.pch,
 # rebuilt when one of those headers, the flags or opgen change), and each
 # source's discovery loads its language's instead of parsing them again.
+# The PCHs lie in the preamble cache OPGEN_PREAMBLE_CACHE (by default
+# ~/.cache/opgen/preambles), so that a clean build, or another build
+# directory, finds them built.
 # Install rules put the library and the package into
 # <OPGEN_PYTHON_INSTALL_DIR>/<package> and ops.h into include/<package>
 # (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
@@ -91,6 +94,23 @@ endfunction()
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
 
+# Where the precompiled preambles are kept across build directories and
+# clean builds (opgen --build-preamble --preamble-cache; docs/cmake.md):
+# by default the environment's OPGEN_PREAMBLE_CACHE, else
+# $XDG_CACHE_HOME/opgen/preambles, else ~/.cache/opgen/preambles. Empty:
+# each build directory builds its own.
+if(DEFINED ENV{OPGEN_PREAMBLE_CACHE})
+  set(_opgen_default_preamble_cache "$ENV{OPGEN_PREAMBLE_CACHE}")
+elseif(DEFINED ENV{XDG_CACHE_HOME} AND NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+  set(_opgen_default_preamble_cache "$ENV{XDG_CACHE_HOME}/opgen/preambles")
+elseif(DEFINED ENV{HOME} AND NOT "$ENV{HOME}" STREQUAL "")
+  set(_opgen_default_preamble_cache "$ENV{HOME}/.cache/opgen/preambles")
+else()
+  set(_opgen_default_preamble_cache "")
+endif()
+set(OPGEN_PREAMBLE_CACHE "${_opgen_default_preamble_cache}" CACHE PATH
+    "Directory that keeps add_custom_op's precompiled preambles across build directories and clean builds (empty: none)")
+
 # The step that builds the shared precompiled preamble <pch> of the
 # sources among <sources> of one language, those whose name matches
 # <pattern> (C++ or CUDA: a preamble is for one language; opgen
@@ -117,10 +137,14 @@ function(_opgen_add_preamble pch pattern language sources opgen_args compiler_ar
   # would run the step again on every build. Discoveries depend on the
   # manifest, which says whether there is one.
   set_property(DIRECTORY APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${pch} ${pch}.h)
+  set(cache "")
+  if(OPGEN_PREAMBLE_CACHE)
+    set(cache --preamble-cache ${OPGEN_PREAMBLE_CACHE})
+  endif()
   add_custom_command(
     OUTPUT ${pch}.json
     COMMAND ${opgen_EXECUTABLE} --build-preamble ${selected} -o ${pch}
-            --depfile ${pch}.d ${opgen_args} -- ${compiler_args}
+            --depfile ${pch}.d ${cache} ${opgen_args} -- ${compiler_args}
     DEPENDS ${selected} ${opgen_EXECUTABLE}
     DEPFILE ${pch}.d
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}

@@ -30,6 +30,13 @@ def _kernel_sources():
     return [KERNELS / n for n in names]
 
 
+def _cmake_cache(name):
+    for line in (BUILD_DIR / "CMakeCache.txt").read_text().splitlines():
+        if line.startswith(f"{name}:"):
+            return line.split("=", 1)[1]
+    return None
+
+
 def test_discoveries_use_the_preamble():
     # One preamble per language: C++ sources use cxx.pch, CUDA sources
     # cuda.pch, never the other's.
@@ -44,6 +51,15 @@ def test_discoveries_use_the_preamble():
         # Every bundled kernel begins with these two.
         assert data["includes"] == ["opgen/opgen.h", "ATen/ATen.h"]
         assert Path(data["pch"]).exists()
+        # The PCH lies in the preamble cache the build was configured with
+        # (by default ~/.cache/opgen/preambles), where a clean build or
+        # another build directory finds it.
+        cache = _cmake_cache("OPGEN_PREAMBLE_CACHE")
+        if cache:
+            assert Path(data["pch"]).parent.parent == Path(cache).resolve(), data["pch"]
+            assert not manifest.with_suffix("").exists(), "a PCH of its own beside the cache's"
+        else:
+            assert data["pch"] == str(manifest.with_suffix(""))
     for src in _kernel_sources():
         depfile = GEN / "discover" / f"{src.name}.json.d"
         text = depfile.read_text()

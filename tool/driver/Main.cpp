@@ -3,7 +3,8 @@
 // opgen [options] <sources>... -o <dir> [-p <build-dir>] [-- <compiler args>]
 // opgen --discover [options] <sources>... -o <record.json> [-- <compiler args>]
 // opgen --combine [options] <record.json>... -o <dir>
-// opgen --build-preamble <sources>... -o <file.pch> [-- <compiler args>]
+// opgen --build-preamble <sources>... -o <file.pch> [--preamble-cache <dir>]
+//                        [-- <compiler args>]
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
 // opgen init <dir> [--namespace <name>]
@@ -141,6 +142,14 @@ cl::list<std::string> PreambleFiles(
              "language, C++ and CUDA); output is the same with and without "
              "it"),
     cl::value_desc("file.pch"), cl::cat(Category));
+cl::opt<std::string> PreambleCache(
+    "preamble-cache",
+    cl::desc("With --build-preamble: keep the PCH in an entry of the cache "
+             "<dir>, keyed by its include lines, command and Clang, and take "
+             "it from there when another build (or this one before a clean) "
+             "left it up to date; the manifest -o <file.pch>.json names it "
+             "(CMake: OPGEN_PREAMBLE_CACHE)"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
     cl::desc("Print the files opgen writes for <sources>, --python-package, "
@@ -545,15 +554,18 @@ int buildPreambleFile(const std::vector<std::string> &Inputs,
   Opts.BuildPath = BuildPath;
   Opts.ExtraArgs = ExtraArgs;
   Opts.Root = RootDir;
+  Opts.PreambleCache = PreambleCache;
   opgen::PreambleResult Result;
   std::string Pch = absolute(OutputDir);
   if (!opgen::buildPreamble(Opts, Pch, Diags, Result))
     return 1;
   // What it read, less what it writes (the PCH and its include lines,
-  // <file.pch>.h): those would be cycles in the build.
+  // <file.pch>.h): those would be cycles in the build. A cache entry's
+  // include lines stay: when the entry is evicted, the step runs again.
   std::set<std::string> Deps = Result.Inputs;
   Deps.erase(Pch);
   Deps.erase(Pch + ".h");
+  Deps.erase(Result.Pch);
   Deps.insert(Inputs.begin(), Inputs.end());
   if (!opgen::writeFileIfChanged(Pch + ".json", Result.Manifest, Check, Diags) ||
       !writeDepfileIfAsked(Pch + ".json", Deps, Diags))
@@ -672,6 +684,10 @@ int main(int Argc, const char **Argv) {
                                        : DiscoverMode  ? "--discover"
                                        : CombineMode   ? "--combine"
                                                        : "--check"});
+    return 1;
+  }
+  if (!PreambleCache.empty() && !BuildPreambleMode) {
+    Diags->report(opgen::DiagId::UsagePreambleCacheWithoutBuild, {});
     return 1;
   }
   if (ListOutputsMode)

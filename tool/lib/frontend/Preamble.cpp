@@ -51,6 +51,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace clang;
 
@@ -220,6 +222,84 @@ std::string writeManifest(const Manifest &M) {
   llvm::raw_string_ostream OS(Text);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(O))) << '\n';
   return Text;
+}
+
+/// A preamble cache keeps at most this many preambles (one of
+/// <ATen/ATen.h> is about 45 MB); the least recently used go first.
+constexpr size_t CacheEntries = 24;
+
+/// The entry of the preamble cache \p Cache for the preamble \p M is
+/// asked to be: named after a hash of all it is built from but the files
+/// it reads (whose sizes and times its manifest holds).
+std::string cacheEntry(const std::string &Cache, const Manifest &M) {
+  std::string Key = llvm::formatv("{0}\n{1}\n{2}\n{3}\n{4}\n", ManifestFormat,
+                                  M.Clang, M.Language, M.Prelude, M.Directory);
+  for (const std::string &A : M.Args)
+    Key += A + '\0';
+  Key += '\n';
+  for (const std::string &I : M.Includes)
+    Key += I + '\n';
+  return absolutePath(Cache) + "/" + M.Language + "-" +
+         llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
+}
+
+/// Whether the cache entry \p E can serve as the preamble \p M is asked to
+/// be: built from the same command and from include lines \p M begins with,
+/// and up to date.
+bool entryServes(const Manifest &E, const Manifest &M) {
+  return E.Pch == M.Pch && E.Language == M.Language && E.Prelude == M.Prelude &&
+         E.Args == M.Args && E.Directory == M.Directory &&
+         E.Includes.size() <= M.Includes.size() &&
+         std::equal(E.Includes.begin(), E.Includes.end(), M.Includes.begin()) &&
+         upToDate(E);
+}
+
+/// Writes \p Text to \p Path through a temporary file: a build that reads
+/// the cache at the same time sees the old file or the new one.
+bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    OS << Text;
+    return llvm::Error::success();
+  });
+  bool Ok = !E;
+  llvm::consumeError(std::move(E));
+  return Ok;
+}
+
+/// The time an entry of the cache was last used (its manifest's, touched
+/// on each use).
+std::optional<int64_t> lastUse(const std::string &Entry) {
+  std::optional<std::pair<uint64_t, int64_t>> S = stamp(Entry + "/manifest.json");
+  return S ? std::optional(S->second) : std::nullopt;
+}
+
+/// Marks the cache entry \p Entry as just used.
+void touchEntry(const std::string &Entry) {
+  std::string Path = Entry + "/manifest.json";
+  ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
+}
+
+/// Removes the least recently used entries of \p Cache beyond
+/// CacheEntries, \p Keep aside. Only opgen's (c++-* and cuda-*) are
+/// counted and removed. A build that loses an entry it was about to use
+/// parses without it (its manifest no longer matches).
+void evictEntries(const std::string &Cache, const std::string &Keep) {
+  std::vector<std::pair<int64_t, std::string>> Entries;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(absolutePath(Cache), EC), End;
+       It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (It->path() == Keep ||
+        !(Name.startswith("c++-") || Name.startswith("cuda-")))
+      continue;
+    Entries.push_back({lastUse(It->path()).value_or(0), It->path()});
+  }
+  if (Entries.size() + 1 <= CacheEntries)
+    return;
+  std::sort(Entries.begin(), Entries.end(), std::greater<>());
+  for (size_t I = CacheEntries - 1; I < Entries.size(); ++I)
+    llvm::sys::fs::remove_directories(Entries[I].second);
 }
 
 /// What one build of a preamble saw.
@@ -425,10 +505,13 @@ std::optional<PreambleUse>
 PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) {
   std::string Pch = absolutePath(PchPath);
   std::optional<Manifest> M = readManifest(Pch + ".json");
-  if (!M || M->Pch != Pch || !upToDate(*M))
+  // The PCH it names is <file.pch> itself or one in the preamble cache
+  // (--preamble-cache); either way its size and time are in the manifest.
+  if (!M || !upToDate(*M))
     return std::nullopt;
   PreambleUse Use;
-  Use.PchPath = Pch;
+  Use.PchPath = M->Pch;
+  Use.ManifestPath = Pch + ".json";
   Use.Language = std::move(M->Language);
   Use.Includes = std::move(M->Includes);
   Use.Directory = std::move(M->Directory);
@@ -453,7 +536,7 @@ bool PreambleUse::apply(tooling::CommandLineArguments &Out, StringRef File,
     return false;
   std::vector<std::string> Use = {"-include-pch", PchPath};
   Out.insert(std::find(Out.begin(), Out.end(), "--"), Use.begin(), Use.end());
-  Result.PreambleInputs.insert(PchPath + ".json");
+  Result.PreambleInputs.insert(ManifestPath);
   // The CUDA prelude, a user file every CUDA parse reads, is now read from
   // the PCH: the record names it as it does without one.
   if (Language == "cuda")
@@ -536,36 +619,63 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   }
   M.Includes = Includes;
 
+  // With a cache, the PCH and its include lines lie in the cache's entry
+  // for these lines and this command.
+  std::string Entry;
+  if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
+    Entry = cacheEntry(Opts.PreambleCache, M);
+    M.Pch = Entry + "/preamble.pch";
+    Header = Entry + "/preamble.h";
+  }
+  Result.Pch = M.Pch;
+  auto Use = [&](const Manifest &Found) {
+    Result.Manifest = writeManifest(Found);
+    for (const auto &F : Found.Files)
+      Result.Inputs.insert(F.first);
+    Result.Includes = Found.Includes;
+  };
+
   // Kept when it was built from the same lines and command and nothing it
   // read has changed.
   if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
-    if (Old->Pch == Pch && Old->Language == M.Language &&
+    if (Old->Pch == M.Pch && Old->Language == M.Language &&
         Old->Prelude == M.Prelude &&
         Old->Includes == M.Includes && Old->Args == M.Args &&
         Old->Directory == M.Directory &&
         (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
-      Result.Manifest = writeManifest(*Old);
-      for (const auto &F : Old->Files)
-        Result.Inputs.insert(F.first);
-      Result.Includes = Old->Includes;
+      if (!Entry.empty())
+        touchEntry(Entry);
+      Use(*Old);
       return true;
     }
 
+  // Taken from the cache, where another build directory (or this one
+  // before a clean) left it, up to date.
+  if (!Entry.empty())
+    if (std::optional<Manifest> Cached = readManifest(Entry + "/manifest.json"))
+      if (entryServes(*Cached, M)) {
+        touchEntry(Entry);
+        Result.FromCache = true;
+        Use(*Cached);
+        llvm::sys::fs::remove(Pch); // Left by a build without the cache.
+        llvm::sys::fs::remove(Pch + ".h");
+        return true;
+      }
+
   Result.Rebuilt = true;
   if (!M.Includes.empty())
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Pch));
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(M.Pch));
   while (!M.Includes.empty()) {
     std::string Text = "// opgen preamble: the leading include lines of the "
                        "sources, precompiled.\n";
     for (const std::string &I : M.Includes)
       Text += "#include <" + I + ">\n";
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(Header, EC);
-      if (EC)
-        break;
-      OS << Text;
-    }
+    // Rewritten only when its lines change: a cache entry's PCH another
+    // build is using stays valid.
+    auto Existing = llvm::MemoryBuffer::getFile(Header);
+    if ((!Existing || (*Existing)->getBuffer() != Text) &&
+        !writeAtomically(Header, Text))
+      break;
     BuildLog Log;
     tooling::ClangTool Tool(*Database, {Sources.front()});
     IgnoringDiagConsumer Quiet; // The parses report the same errors.
@@ -580,10 +690,10 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
           Out[++I] = "c++-header";
       }
     });
-    PreambleActionFactory Factory(Pch, Log);
+    PreambleActionFactory Factory(M.Pch, Log);
     bool Built = Tool.run(&Factory) == 0;
     if (Built && Log.FirstUnfit >= M.Includes.size()) {
-      std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(Pch);
+      std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(M.Pch);
       std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
       if (!PchStamp || !HeaderStamp)
         break;
@@ -591,11 +701,18 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
       for (const std::string &F : Log.Files)
         if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
           M.Files.push_back({F, *S});
-      M.Files.push_back({Pch, *PchStamp});
+      M.Files.push_back({M.Pch, *PchStamp});
       Result.Manifest = writeManifest(M);
       Result.Inputs = Log.Files;
       Result.Inputs.insert(Header);
       Result.Includes = M.Includes;
+      if (!Entry.empty()) {
+        // The entry's manifest last: until it is there, the entry is none.
+        writeAtomically(Entry + "/manifest.json", Result.Manifest);
+        evictEntries(Opts.PreambleCache, Entry);
+        llvm::sys::fs::remove(Pch);
+        llvm::sys::fs::remove(Pch + ".h");
+      }
       return true;
     }
     if (!Built)
@@ -605,8 +722,11 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   // No preamble.
   M.Includes.clear();
   M.Files.clear();
+  M.Pch = Result.Pch = Pch;
   llvm::sys::fs::remove(Pch);
-  llvm::sys::fs::remove(Header);
+  llvm::sys::fs::remove(Pch + ".h");
+  if (!Entry.empty())
+    llvm::sys::fs::remove_directories(Entry);
   Result.Manifest = writeManifest(M);
   Result.Includes.clear();
   return true;

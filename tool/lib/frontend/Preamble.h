@@ -76,7 +76,10 @@ public:
              FrontendResult &Result) const;
 
 private:
+  /// The PCH to load: <file.pch>, or the cache's (--preamble-cache).
   std::string PchPath;
+  /// <file.pch>.json, which the sources' records then depend on.
+  std::string ManifestPath;
   /// "c++" or "cuda": the sources it can be for.
   std::string Language;
   std::vector<std::string> Includes;

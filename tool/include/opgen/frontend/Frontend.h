@@ -44,6 +44,10 @@ struct FrontendOptions {
   /// per language, say): a source uses the first that fits it and is up to
   /// date; none: each source is parsed in full.
   std::vector<std::string> Preambles;
+  /// `--build-preamble --preamble-cache <dir>`: where preambles are kept
+  /// across build directories and clean builds, keyed by what they are
+  /// built from; empty: the PCH is written beside its manifest.
+  std::string PreambleCache;
 };
 
 struct FrontendResult {
@@ -64,7 +68,11 @@ struct PreambleResult {
   std::set<std::string> Inputs;
   /// The include lines it holds (none: no preamble fits these sources).
   std::vector<std::string> Includes;
+  /// Where the PCH lies: <pch>, or an entry of the preamble cache.
+  std::string Pch;
   bool Rebuilt = false;
+  /// Taken from the preamble cache, which held an up-to-date one.
+  bool FromCache = false;
 };
 
 /// `opgen --build-preamble`: a PCH at \p PchPath of the system headers that
@@ -73,7 +81,11 @@ struct PreambleResult {
 /// their common compile command: a preamble is for one language, and
 /// headers get none. Headers that carry annotations, user headers and headers
 /// without include guards are never put in it. Keeps an up-to-date preamble
-/// as it is. Returns false only when the compile database cannot be read; a
+/// as it is. With \p Opts.PreambleCache, the PCH (and the header of its
+/// include lines) lie in an entry of that cache, found again by every
+/// build directory whose sources, command and headers are the same, and
+/// the manifest at `<pch>.json` names it. Returns false only when the
+/// compile database cannot be read; a
 /// preamble that cannot be built is an empty one (the parses then report
 /// why).
 bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
