@@ -97,10 +97,13 @@ set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
 # Where the precompiled preambles are kept across build directories and
 # clean builds (opgen --build-preamble --preamble-cache; docs/cmake.md):
 # by default the environment's OPGEN_PREAMBLE_CACHE, else
+# $OPGEN_CACHE/preambles (scripts/setup.sh's cache), else
 # $XDG_CACHE_HOME/opgen/preambles, else ~/.cache/opgen/preambles. Empty:
 # each build directory builds its own.
 if(DEFINED ENV{OPGEN_PREAMBLE_CACHE})
   set(_opgen_default_preamble_cache "$ENV{OPGEN_PREAMBLE_CACHE}")
+elseif(DEFINED ENV{OPGEN_CACHE} AND NOT "$ENV{OPGEN_CACHE}" STREQUAL "")
+  set(_opgen_default_preamble_cache "$ENV{OPGEN_CACHE}/preambles")
 elseif(DEFINED ENV{XDG_CACHE_HOME} AND NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
   set(_opgen_default_preamble_cache "$ENV{XDG_CACHE_HOME}/opgen/preambles")
 elseif(DEFINED ENV{HOME} AND NOT "$ENV{HOME}" STREQUAL "")
