@@ -655,14 +655,12 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
     if (std::optional<Manifest> Cached = readManifest(Entry + "/manifest.json"))
       if (entryServes(*Cached, M)) {
         touchEntry(Entry);
-        Result.FromCache = true;
         Use(*Cached);
         llvm::sys::fs::remove(Pch); // Left by a build without the cache.
         llvm::sys::fs::remove(Pch + ".h");
         return true;
       }
 
-  Result.Rebuilt = true;
   if (!M.Includes.empty())
     llvm::sys::fs::create_directories(llvm::sys::path::parent_path(M.Pch));
   while (!M.Includes.empty()) {

@@ -70,9 +70,6 @@ struct PreambleResult {
   std::vector<std::string> Includes;
   /// Where the PCH lies: <pch>, or an entry of the preamble cache.
   std::string Pch;
-  bool Rebuilt = false;
-  /// Taken from the preamble cache, which held an up-to-date one.
-  bool FromCache = false;
 };
 
 /// `opgen --build-preamble`: a PCH at \p PchPath of the system headers that
