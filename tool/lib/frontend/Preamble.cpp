@@ -624,8 +624,16 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   std::string Entry;
   if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
     Entry = cacheEntry(Opts.PreambleCache, M);
-    M.Pch = Entry + "/preamble.pch";
-    Header = Entry + "/preamble.h";
+    // A cache that cannot be written is no reason to go without a
+    // preamble: it is built where it would be without the cache.
+    if (std::error_code EC = llvm::sys::fs::create_directories(Entry)) {
+      Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
+                   {absolutePath(Opts.PreambleCache), EC.message()});
+      Entry.clear();
+    } else {
+      M.Pch = Entry + "/preamble.pch";
+      Header = Entry + "/preamble.h";
+    }
   }
   Result.Pch = M.Pch;
   auto Use = [&](const Manifest &Found) {
