@@ -340,8 +340,14 @@ def bench_clean_build(build, jobs):
     return (wall, ran, spans) + commands_of(ran)
 
 
-def preamble_manifests(build):
-    return sorted((build / "mylib_ops_gen" / "preamble").glob("*.pch.json"))
+def preamble_pchs(build):
+    """{manifest name: (the PCH it names, that PCH's mtime)} of a build of
+    mylib_ops."""
+    pchs = {}
+    for m in (build / "mylib_ops_gen" / "preamble").glob("*.pch.json"):
+        pch = Path(json.loads(m.read_text())["pch"])
+        pchs[m.name] = (pch, pch.stat().st_mtime_ns)
+    return pchs
 
 
 def bench_warm_clean_build(opgen, work, proj, build, jobs, cuda):
@@ -350,21 +356,18 @@ def bench_warm_clean_build(opgen, work, proj, build, jobs, cuda):
     unless each preamble is the first build's PCH, not written again, and
     every discovery used its language's."""
     cache = (work / "preamble-cache").resolve()
-    pchs = {}
-    for m in preamble_manifests(build):
-        pch = Path(json.loads(m.read_text())["pch"])
+    pchs = preamble_pchs(build)
+    for name, (pch, _) in pchs.items():
         if not pch.is_relative_to(cache):
-            raise BenchError(f"{m.name}: the PCH is not in the preamble cache: {pch}")
-        pchs[m.name] = (pch, pch.stat().st_mtime_ns)
+            raise BenchError(f"{name}: the PCH is not in the preamble cache: {pch}")
     if not pchs:
         raise BenchError("the clean build made no preamble")
     shutil.rmtree(build)
     configure_project(opgen, proj, build, cache, cuda)
     result = bench_clean_build(build, jobs)
-    for m in preamble_manifests(build):
-        pch = Path(json.loads(m.read_text())["pch"])
-        if m.name not in pchs or pchs[m.name] != (pch, pch.stat().st_mtime_ns):
-            raise BenchError(f"{m.name}: the preamble was built again, not taken from the cache")
+    for name, again in preamble_pchs(build).items():
+        if pchs.get(name) != again:
+            raise BenchError(f"{name}: the preamble was built again, not taken from the cache")
     for depfile in (build / "mylib_ops_gen" / "discover").glob("*.json.d"):
         if ".pch.json" not in depfile.read_text():
             raise BenchError(f"{depfile.name}: the discovery used no preamble")

@@ -243,13 +243,20 @@ std::string cacheEntry(const std::string &Cache, const Manifest &M) {
          llvm::utohexstr(llvm::xxHash64(Key), /*LowerCase=*/true);
 }
 
+/// Whether the preamble \p Built was made where, and by the command with
+/// which, \p M is asked to be: the same PCH path, language, prelude,
+/// command and directory (its include lines and files aside).
+bool sameBuild(const Manifest &Built, const Manifest &M) {
+  return Built.Pch == M.Pch && Built.Language == M.Language &&
+         Built.Prelude == M.Prelude && Built.Args == M.Args &&
+         Built.Directory == M.Directory;
+}
+
 /// Whether the cache entry \p E can serve as the preamble \p M is asked to
-/// be: built from the same command and from include lines \p M begins with,
-/// and up to date.
+/// be: built the same way, from include lines \p M begins with, and up to
+/// date.
 bool entryServes(const Manifest &E, const Manifest &M) {
-  return E.Pch == M.Pch && E.Language == M.Language && E.Prelude == M.Prelude &&
-         E.Args == M.Args && E.Directory == M.Directory &&
-         E.Includes.size() <= M.Includes.size() &&
+  return sameBuild(E, M) && E.Includes.size() <= M.Includes.size() &&
          std::equal(E.Includes.begin(), E.Includes.end(), M.Includes.begin()) &&
          upToDate(E);
 }
@@ -295,7 +302,7 @@ void evictEntries(const std::string &Cache, const std::string &Keep) {
       continue;
     Entries.push_back({lastUse(It->path()).value_or(0), It->path()});
   }
-  if (Entries.size() + 1 <= CacheEntries)
+  if (Entries.size() < CacheEntries)
     return;
   std::sort(Entries.begin(), Entries.end(), std::greater<>());
   for (size_t I = CacheEntries - 1; I < Entries.size(); ++I)
@@ -633,6 +640,10 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
     } else {
       M.Pch = Entry + "/preamble.pch";
       Header = Entry + "/preamble.h";
+      // A PCH of the build directory's own, from a run without the cache,
+      // is not used again.
+      llvm::sys::fs::remove(Pch);
+      llvm::sys::fs::remove(Pch + ".h");
     }
   }
   Result.Pch = M.Pch;
@@ -646,10 +657,7 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   // Kept when it was built from the same lines and command and nothing it
   // read has changed.
   if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
-    if (Old->Pch == M.Pch && Old->Language == M.Language &&
-        Old->Prelude == M.Prelude &&
-        Old->Includes == M.Includes && Old->Args == M.Args &&
-        Old->Directory == M.Directory &&
+    if (sameBuild(*Old, M) && Old->Includes == M.Includes &&
         (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
       if (!Entry.empty())
         touchEntry(Entry);
@@ -664,8 +672,6 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
       if (entryServes(*Cached, M)) {
         touchEntry(Entry);
         Use(*Cached);
-        llvm::sys::fs::remove(Pch); // Left by a build without the cache.
-        llvm::sys::fs::remove(Pch + ".h");
         return true;
       }
 
@@ -716,8 +722,6 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
         // The entry's manifest last: until it is there, the entry is none.
         writeAtomically(Entry + "/manifest.json", Result.Manifest);
         evictEntries(Opts.PreambleCache, Entry);
-        llvm::sys::fs::remove(Pch);
-        llvm::sys::fs::remove(Pch + ".h");
       }
       return true;
     }
