@@ -29,7 +29,10 @@ SAMPLES_PATH = ${samples_path}
 # backward_of (for a backward op: the op it differentiates), arguments
 # (name, type, has_default, kwarg_only, mutated), checks (what its kernels
 # check of the arguments' shapes, read from their TORCH_CHECKs: derived
-# samples satisfy them, see _plan)
+# samples satisfy them, see _plan), kernel_facts (per device: the outputs
+# that device's kernel allocates, as opgen read them from its body, made
+# from the op's arguments; test_fake_matches_kernel_facts checks the fake
+# against them)
 OPS = [
 ${ops}
 ]
@@ -478,23 +481,102 @@ def test_fake_metadata(op, device):
             fake_kwargs = {k: to_fake(v) for k, v in _clone(kwargs).items()}
             with mode, torch.no_grad():
                 fake, _ = _run(op, fake_args, fake_kwargs)
-            reals = real if isinstance(real, (tuple, list)) else (real,)
-            fakes = fake if isinstance(fake, (tuple, list)) else (fake,)
-            assert len(reals) == len(fakes)
-            for i, (r, f) in enumerate(zip(reals, fakes)):
-                where = f"{_ids(op)} output {i} on a {label} sample ({dtype})"
-                assert tuple(f.shape) == tuple(r.shape), f"{where}: sizes differ"
-                # The meaningful strides, as torch's own checks compare
-                # them: those of dimensions longer than 1 of a non-empty
-                # tensor (no element is addressed through the others, and
-                # ATen does not make them alike on every backend).
-                differ = [d for d in range(r.dim()) if r.numel() > 0
-                          and r.shape[d] > 1 and f.stride(d) != r.stride(d)]
-                assert not differ, (
-                    f"{where}: the fake's strides {f.stride()} are not the "
-                    f"kernel's {r.stride()} (dimension {differ[0]})")
-                assert f.dtype == r.dtype, f"{where}: dtypes differ"
-                assert f.device == r.device, f"{where}: devices differ"
+            _assert_same_metadata(f"{_ids(op)} on a {label} sample ({dtype})",
+                                  fake, real, "the kernel's")
+            compared += 1
+    assert compared, "no sample was compared"
+
+
+def _assert_same_metadata(where, fake, expected, whose):
+    """The fake's outputs have the expected sizes, meaningful strides, dtype
+    and device."""
+    expecteds = expected if isinstance(expected, (tuple, list)) else (expected,)
+    fakes = fake if isinstance(fake, (tuple, list)) else (fake,)
+    assert len(expecteds) == len(fakes), f"{where}: {len(fakes)} outputs, not {len(expecteds)}"
+    for i, (r, f) in enumerate(zip(expecteds, fakes)):
+        if r is None and f is None:
+            continue
+        at = f"{where}, output {i}"
+        assert tuple(f.shape) == tuple(r.shape), (
+            f"{at}: the fake's sizes {tuple(f.shape)} are not {whose} {tuple(r.shape)}")
+        # The meaningful strides, as torch's own checks compare them: those
+        # of dimensions longer than 1 of a non-empty tensor (no element is
+        # addressed through the others, and ATen does not make them alike
+        # on every backend).
+        differ = [d for d in range(r.dim()) if r.numel() > 0
+                  and r.shape[d] > 1 and f.stride(d) != r.stride(d)]
+        assert not differ, (
+            f"{at}: the fake's strides {f.stride()} are not {whose} "
+            f"{r.stride()} (dimension {differ[0]})")
+        assert f.dtype == r.dtype, f"{at}: the fake's dtype {f.dtype} is not {whose} {r.dtype}"
+        assert f.device == r.device, f"{at}: the fake's device {f.device} is not {whose} {r.device}"
+
+
+def _opgen_with_item(sizes, index, value):
+    """sizes with item index (negative: from the end) replaced by value (the
+    kernel facts below use it)."""
+    sizes = list(sizes)
+    sizes[index] = value
+    return sizes
+
+
+def _on_fake_device(value, device):
+    """value (a sample argument) with every tensor a fake tensor of the same
+    sizes, strides and dtype on `device`; call under a FakeTensorMode, which
+    makes such tensors whether or not the machine has the device."""
+    if isinstance(value, torch.Tensor):
+        return torch.empty_strided(tuple(value.shape), value.stride(),
+                                   dtype=value.dtype, device=device)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_on_fake_device(v, device) for v in value)
+    return value
+
+
+def _facts_cases():
+    for op in OPS:
+        for device in op["kernel_facts"]:
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
+
+
+@pytest.mark.parametrize("op,device", list(_facts_cases()))
+def test_fake_matches_kernel_facts(op, device):
+    """The op's fake (whatever its kind), run on fake tensors of `device`,
+    gives the sizes, strides, dtype and device opgen read from the body of
+    that device's kernel (op["kernel_facts"]: its allocations). FakeTensorMode
+    makes fake CUDA tensors on a machine without a GPU, so a fake that is
+    right on one device only fails here on any machine. The samples are the
+    CPU ones, moved to `device` with their strides, with their
+    non-contiguous and 0-size variants."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    if not _has_fake(op):
+        pytest.skip("the op has no fake")
+    expect = op["kernel_facts"][device]
+    compared = 0
+    for dtype in DTYPES:
+        if "cpu" in op["devices"]:
+            samples = _samples(op, "cpu", dtype)
+        else:  # no CPU kernel to run the derived samples by
+            key = _ids(op)
+            author = AUTHOR_SAMPLES.get(key)
+            samples = (list(author("cpu", dtype, False)) if author is not None
+                       else _derived_samples(op, "cpu", dtype))
+        for label, args, kwargs in _metadata_variants(samples):
+            mode = FakeTensorMode()
+            with mode:
+                args = _on_fake_device(tuple(args), device)
+                kwargs = {k: _on_fake_device(v, device) for k, v in kwargs.items()}
+            try:
+                with mode, torch.no_grad():
+                    fake, _ = _run(op, args, kwargs)
+            except Exception:  # noqa: BLE001 (the fake rejects the variant)
+                assert label == "0-size", f"the fake rejects a {label} sample"
+                continue
+            with mode:
+                expected = expect(*args, **kwargs)
+            _assert_same_metadata(
+                f"{_ids(op)} on a {label} {device} sample ({dtype})", fake, expected,
+                f"its {device} kernel's allocation's")
             compared += 1
     assert compared, "no sample was compared"
 

@@ -5,7 +5,7 @@ namespace opgen_generated {
 ${#each fakes}
 // ${op} (Meta), synthesised from the kernel at ${where}: ${origins}
 ${signature} {
-  return ${value};
+  return${value};
 }
 
 ${/each}

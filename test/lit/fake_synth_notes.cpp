@@ -32,7 +32,7 @@ at::Tensor b_reassigned(const at::Tensor &x) {
   return out;
 }
 
-// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:32: note: no fake synthesised for 'nt::c_data': the size 'x.item<int64_t>()' depends on something opgen cannot follow (it follows tensor sizes, integer arguments and constants)
+// CHECK: fake_synth_notes.cpp:[[@LINE+3]]:32: note: no fake synthesised for 'nt::c_data': the kernel is not its own fake (reads concrete sizes ('size()'), which fails under dynamic shapes; use sym_size(), at {{.*}}fake_synth_notes.cpp:[[@LINE+3]]), and none could be synthesised: the size 'x.item<int64_t>()' depends on something opgen cannot follow (it follows tensor sizes, integer arguments and constants)
 [[custom_op("nt::c_data")]]
 at::Tensor c_data(const at::Tensor &x) {
   return at::empty({x.size(0), x.item<int64_t>()}, x.options());
@@ -82,7 +82,7 @@ at::Tensor j_alias(const at::Tensor &x) { return x; }
 
 static at::Tensor make_output(const at::Tensor &x) { return x.clone(); }
 
-// CHECK: fake_synth_notes.cpp:[[@LINE+2]]:51: note: no fake synthesised for 'nt::k_helper': 'make_output(x)' is not an allocation opgen can follow (at::empty, at::empty_like, x.new_empty, at::zeros, x.clone(), ...)
+// CHECK: fake_synth_notes.cpp:[[@LINE+2]]:51: note: no fake synthesised for 'nt::k_helper': the kernel is not its own fake ({{.*}}), and none could be synthesised: 'make_output(x)' is not an allocation opgen can follow (at::empty, at::empty_like, x.new_empty, at::zeros, x.clone(), ...)
 [[custom_op("nt::k_helper")]]
 at::Tensor k_helper(const at::Tensor &x) { return make_output(x); }
 
@@ -104,7 +104,7 @@ at::Tensor m_alias_alloc(const at::Tensor& x) {
 
 // A size read from a local tensor that holds no argument: the note names the
 // read that stopped synthesis, not the local's initialiser.
-// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': 'output.sizes()' reads 'output', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:22: note: no fake synthesised for 'nt::m_local': the kernel is not its own fake ({{.*}}), and none could be synthesised: 'output.sizes()' reads 'output', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op; opgen reads sizes and options from tensor arguments and from unchanged locals bound to one{{$}}
 // CHECK-NEXT: {{^}}  auto r = at::zeros(output.sizes(), x.options());
 [[custom_op("nt::m_local")]]
 at::Tensor m_local(const at::Tensor &x) {
@@ -123,7 +123,7 @@ at::Tensor m_transposed(const at::Tensor &x) {
 }
 
 // Through a chain of locals, the note still names the read.
-// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:20: note: no fake synthesised for 'nt::n_chain': 'b.sizes()' reads 'b', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op;{{.*}}
+// CHECK: fake_synth_notes.cpp:[[@LINE+5]]:20: note: no fake synthesised for 'nt::n_chain': the kernel is not its own fake ({{.*}}), and none could be synthesised: 'b.sizes()' reads 'b', a local tensor that comes from 'x.mul(2)', not a tensor argument of the op;{{.*}}
 [[custom_op("nt::n_chain")]]
 at::Tensor n_chain(const at::Tensor &x) {
   at::Tensor a = x.mul(2);

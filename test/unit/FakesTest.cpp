@@ -120,21 +120,204 @@ TEST(FakesTest, AnAuthorsOwnModuleStopsSynthesis) {
   EXPECT_EQ(L.fakeModuleName(), "vision._meta_registrations");
 }
 
-TEST(FakesTest, TheFirstKernelThatSynthesisesWins) {
-  OpLibrary L;
-  Op O = op("two_kernels");
-  O.Kernels[0].Synthesis = refused("it calls helper()", {"k.cpp", 14, 5});
+/// \p O with a CUDA kernel at k.cu:<Line> whose body synthesises \p S.
+Op withCuda(Op O, std::optional<FakeSynthesis> S, unsigned Line = 30) {
   Kernel Cuda;
   Cuda.Key = DispatchKey::CUDA;
-  Cuda.Loc = {"k.cu", 30, 12};
-  Cuda.Synthesis = allocatesLike("x");
+  Cuda.Callee = "::ns::" + O.Schema.Name + "_cuda";
+  Cuda.Loc = {"k.cu", Line, 12};
+  Cuda.Synthesis = std::move(S);
   O.Kernels.push_back(Cuda);
+  return O;
+}
+
+/// A synthesis that makes one output `at::empty(x.sizes(), x.options())`.
+FakeSynthesis allocatesSizesOf(const std::string &Like) {
+  FakeSynthesis S = allocatesLike(Like);
+  S.Outputs[0].K = FakeOutput::Kind::Empty;
+  S.Outputs[0].Factory = "at::empty";
+  FakeExpr Sizes;
+  Sizes.K = FakeExpr::Kind::Sizes;
+  Sizes.Name = Like;
+  S.Outputs[0].Sizes = Sizes;
+  return S;
+}
+
+MetaSafety metaSafe() {
+  MetaSafety M;
+  M.Safe = true;
+  return M;
+}
+
+TEST(FakesTest, KernelsThatAllocateAlikeShareOneFake) {
+  // at::empty_like(x.contiguous()) on the CPU and at::empty(x.sizes(),
+  // x.options()) on CUDA make the same metadata: one synthesised fake.
+  OpLibrary L;
+  Op O = op("alike");
+  FakeSynthesis Contiguous = allocatesLike("x");
+  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
+  O.Kernels[0].Synthesis = Contiguous;
+  L.Ops = {withCuda(O, allocatesSizesOf("x"))};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "k.cpp:10");
+  ASSERT_EQ(L.Ops[0].KernelFacts.size(), 2u);
+  EXPECT_EQ(L.Ops[0].KernelFacts[1].first, DispatchKey::CUDA);
+}
+
+TEST(FakesTest, KernelsThatAllocateDifferentlyGetAFakePerDevice) {
+  // at::empty_like(x) keeps x's strides; at::empty_like(x.contiguous())
+  // does not: each device's fake follows its own kernel.
+  OpLibrary L;
+  Op O = op("differ");
+  O.Kernels[0].Synthesis = allocatesLike("x");
+  FakeSynthesis Contiguous = allocatesLike("x");
+  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
+  L.Ops = {withCuda(O, Contiguous)};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::PerDevice);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "CPU: k.cpp:10, CUDA: k.cu:30");
+  ASSERT_EQ(L.Ops[0].KernelFacts.size(), 2u);
+  EXPECT_EQ(L.Ops[0].KernelFacts[0].second[0].str(), "(empty-like x)");
+  EXPECT_EQ(L.Ops[0].KernelFacts[1].second[0].str(),
+            "(empty-like x contiguous=at::MemoryFormat::Contiguous)");
+
+  // The same in a stable-ABI library, whose fakes are Python anyway.
+  L.Abi = KernelAbi::Stable;
+  L.Ops[0].Fake = FakeKind::None;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::PerDevice);
+}
+
+TEST(FakesTest, AMetaSafeKernelServesOtherDevicesOnlyWhereTheyAllocateAlike) {
+  // The op: CPU `(a + b).clamp(lo, hi)` (meta-safe, its metadata
+  // not followed), CUDA `at::empty_like(a.contiguous())`. Making the CPU
+  // kernel every device's fake would be wrong on CUDA for transposed
+  // inputs: no fake, and a note naming both kernels.
+  OpLibrary L;
+  Op O = op("clampadd");
+  O.Kernels[0].Callee = "::ns::clampadd";
+  O.Kernels[0].MetaSafe = metaSafe();
+  O.Kernels[0].Synthesis = refused("'(a + b).clamp(lo, hi)' is not an allocation",
+                                   {"k.cpp", 11, 10});
+  FakeSynthesis Contiguous = allocatesLike("x");
+  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
+  Contiguous.Outputs[0].Loc = {"k.cu", 31, 10};
+  L.Ops = {withCuda(O, Contiguous)};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::FakeKernelsDiffer);
+  EXPECT_EQ(Diags.Records[0].Loc, (SourceLoc{"k.cu", 30, 12}));
+  EXPECT_EQ(Diags.Records[0].Args,
+            (std::vector<std::string>{
+                "ns::clampadd", "CPU kernel 'ns::clampadd' (k.cpp:10)",
+                "returns what its ATen calls compute, whose metadata (strides "
+                "above all) opgen cannot follow",
+                "CUDA kernel 'ns::clampadd_cuda' (k.cu:30)",
+                "allocates with at::empty_like at k.cu:31"}));
+
+  // A CUDA kernel whose allocation is the CPU kernel's own: the CPU kernel
+  // serves both.
+  L.Ops = {withCuda(O, allocatesLike("x"))};
+  L.Ops[0].Kernels[0].Synthesis = allocatesLike("x");
+  RecordingDiagSink Alike;
+  assignFakes(L, Alike);
+  EXPECT_TRUE(Alike.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Kernel);
+
+  // Alone, the meta-safe kernel is exact.
+  L.Ops = {O};
+  L.Ops[0].Kernels.resize(1);
+  RecordingDiagSink Alone;
+  assignFakes(L, Alone);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Kernel);
+}
+
+TEST(FakesTest, AKernelNotFollowedStopsAnotherKernelsFake) {
+  // The CUDA kernel's synthesis cannot serve the CPU kernel, whose outputs
+  // opgen could not follow (it used to: the first kernel that synthesised
+  // won, for every device).
+  OpLibrary L;
+  Op O = op("two_kernels");
+  O.Kernels[0].Callee = "::ns::two_kernels";
+  O.Kernels[0].Synthesis = refused("it calls helper()", {"k.cpp", 14, 5});
+  L.Ops = {withCuda(O, allocatesLike("x"))};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::FakeKernelsDiffer);
+  EXPECT_EQ(Diags.Records[0].Loc, (SourceLoc{"k.cpp", 10, 12}));
+  EXPECT_EQ(Diags.Records[0].Args[1], "CUDA kernel 'ns::two_kernels_cuda' (k.cu:30)");
+  EXPECT_EQ(Diags.Records[0].Args[4],
+            "makes its outputs in a way opgen cannot follow: it calls helper() "
+            "(k.cpp:14)");
+}
+
+TEST(FakesTest, AnOpThatReturnsAndWritesNothingHasAnEmptyFake) {
+  OpLibrary L;
+  Op O = op("log_it");
+  O.Schema.Returns.clear();
   L.Ops = {O};
   RecordingDiagSink Diags;
   assignFakes(L, Diags);
-  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
-  EXPECT_EQ(L.Ops[0].FakeWhere, "k.cu:30");
   EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
+  EXPECT_TRUE(L.Ops[0].SynthesizedFake.empty());
+}
+
+TEST(FakesTest, APythonFakeNeverGuessesAConstant) {
+  // A stable-ABI library writes its fakes in Python: a constant Python
+  // cannot spell means no fake and a note, never a fake that raises while
+  // the manifest says "synthesized".
+  OpLibrary L;
+  L.Abi = KernelAbi::Stable;
+  Op O = op("odd_dtype");
+  FakeSynthesis S = allocatesSizesOf("x");
+  FakeExpr Dtype;
+  Dtype.Text = "at::ScalarType::QInt8";
+  S.Outputs[0].Dtype = Dtype;
+  O.Kernels[0].Synthesis = S;
+  L.Ops = {O};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::FakeNotSynthesized);
+  EXPECT_NE(Diags.Records[0].Args[1].find("cannot spell the C++ constant "
+                                          "'at::ScalarType::QInt8'"),
+            std::string::npos);
+
+  // A classic library's synthesised fake is C++: the constant is fine.
+  L.Abi = KernelAbi::Classic;
+  L.Ops[0].Fake = FakeKind::None;
+  RecordingDiagSink Classic;
+  assignFakes(L, Classic);
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::Synthesized);
+}
+
+TEST(FakesTest, TheNoteSaysWhyTheKernelIsNotItsOwnFake) {
+  OpLibrary L;
+  Op O = op("lastdim");
+  MetaSafety M;
+  M.Why = "reads concrete sizes ('size()')";
+  M.WhyLoc = {"k.cpp", 11, 12};
+  O.Kernels[0].MetaSafe = M;
+  O.Kernels[0].Synthesis = refused("'x * n' is not an allocation", {"k.cpp", 12, 12});
+  L.Ops = {O};
+  RecordingDiagSink Diags;
+  assignFakes(L, Diags);
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Args[1],
+            "the kernel is not its own fake (reads concrete sizes ('size()'), at "
+            "k.cpp:11), and none could be synthesised: 'x * n' is not an "
+            "allocation");
 }
 
 TEST(FakesTest, TheNoteGivesTheFirstKernelsReasonAndPlace) {

@@ -156,7 +156,9 @@ public:
                     E->getExprLoc());
       if (Name == "to" && ClassName != "c10::Scalar")
         for (const Expr *A : E->arguments())
-          if (movesDevice(A->getType()))
+          // A default argument (`std::optional<MemoryFormat>` of
+          // `to(dtype)`) moves nothing.
+          if (!isa<CXXDefaultArgExpr>(A) && movesDevice(A->getType()))
             return fail("'to' may copy the tensor to another device",
                         E->getExprLoc());
       return true;
@@ -254,9 +256,16 @@ private:
       return ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
     if (const CXXRecordDecl *D = T->getAsCXXRecordDecl()) {
       std::string N = D->getQualifiedNameAsString();
+      // An optional moves a device when what it holds does.
+      if (N == "std::optional" || N == "c10::optional") {
+        const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D);
+        if (!Spec || Spec->getTemplateArgs().size() < 1 ||
+            Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+          return true;
+        return movesDevice(Spec->getTemplateArgs()[0].getAsType());
+      }
       return N == "c10::Device" || N == "c10::TensorOptions" ||
-             N == "at::Tensor" || N == "at::TensorBase" ||
-             N == "std::optional" || N == "c10::optional";
+             N == "at::Tensor" || N == "at::TensorBase";
     }
     return false;
   }

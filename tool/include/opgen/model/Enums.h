@@ -98,7 +98,8 @@
   X(Python, "python")                                                          \
   X(Synthesized, "synthesized")                                                \
   X(Composite, "composite")                                                    \
-  X(Kernel, "kernel")
+  X(Kernel, "kernel")                                                          \
+  X(PerDevice, "per-device")
 
 /// X(Value, Name, SchemaType, CppTypes): the metadata of a forward tensor a
 /// backward parameter can be bound to (`bind="n=x.size(0)"`), named as the

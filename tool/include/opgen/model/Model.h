@@ -288,14 +288,16 @@ struct AnnotatedFunction {
   Kernel Impl;
 };
 
-/// Where an op's fake (meta) kernel comes from.
 /// Where an op's fake (meta) kernel comes from. None: no fake (a skeleton
 /// that raises is generated in Python); NotNeeded: the op only mutates and
 /// returns nothing; Cpp: an author-written `[[custom_op_fake]]` registered
 /// as Meta; Python: registered by the author's fake module; Synthesized:
 /// derived by opgen from a kernel's allocations (Meta); Composite: a
 /// CompositeExplicitAutograd kernel runs on fake tensors; Kernel: a CPU
-/// kernel whose body is meta-safe is also registered for Meta.
+/// kernel whose body is meta-safe is also registered for Meta; PerDevice:
+/// the kernels of different devices allocate their outputs differently, and
+/// a Python fake follows the device of the inputs, each device from its own
+/// kernel's synthesised facts (`Op::KernelFacts`).
 enum class FakeKind { OPGEN_FAKE_KINDS(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(FakeKind, OPGEN_FAKE_KINDS);
 
@@ -350,6 +352,12 @@ struct Op {
   std::string FakeWhere;
   /// The synthesised fake, when Fake is Synthesized.
   std::vector<FakeOutput> SynthesizedFake;
+  /// What each device kernel's body says of its outputs (its synthesis,
+  /// when opgen could follow it and the schema accepts it), in kernel
+  /// order: the per-device fake (PerDevice) is made from them, and the
+  /// generated tests check every inferred fake against them, on devices
+  /// the test machine does not have too. Set by the check phase.
+  std::vector<std::pair<DispatchKey, std::vector<FakeOutput>>> KernelFacts;
   /// Training support, when a `[[custom_op_backward]]` names this op.
   std::optional<AutogradInfo> Autograd;
   /// `autocast="..."`: AutocastCPU and AutocastCUDA kernels run the op in

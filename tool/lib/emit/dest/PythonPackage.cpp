@@ -1,5 +1,6 @@
 //===- PythonPackage.cpp - The Python package -----------------------------===//
 #include "emit/api/Names.h"
+#include "emit/api/PythonFakes.h"
 #include "emit/api/PythonTypes.h"
 #include "emit/dest/Emitters.h"
 
@@ -65,6 +66,65 @@ std::string fakeSkeleton(const OpLibrary &L, const Op &O) {
          quote(O.Schema.fullName()) + ", _" + opIdentifier(O.Schema) + "_fake)\n";
 }
 
+/// The op's tensor parameters (tensors, optional tensors, lists of them),
+/// as the per-device fake passes them to _opgen_dispatch_key.
+std::string tensorParameterNames(const OpSchema &S) {
+  std::vector<std::string> Names;
+  for (const Argument &A : S.Arguments)
+    if (A.Ty.Base == BaseType::Tensor)
+      Names.push_back(pyIdentifier(A.Name));
+  return join(Names, ", ");
+}
+
+/// The fakes opgen writes in Python from the facts it read in kernel
+/// bodies: a stable-ABI library's synthesised fakes, and the per-device
+/// fakes of either flavour. The check phase made sure Python can spell
+/// every fact (pyUnspellable). Sets the flags for the helpers they call.
+std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
+                                bool &UsesDispatchKey) {
+  std::string Out;
+  for (const Op &O : L.Ops) {
+    std::string Unknown;
+    if (O.Fake == FakeKind::Synthesized && L.Abi == KernelAbi::Stable) {
+      UsesWithItem = UsesWithItem || pyFakeUsesWithItem(O.SynthesizedFake);
+      Out += renderTemplate(
+          "stable/fake.py",
+          {{"op", O.Schema.fullName()},
+           {"where", O.FakeWhere},
+           {"origins", fakeOrigins(O.SynthesizedFake)},
+           {"op_name", quote(O.Schema.fullName())},
+           {"identifier", opIdentifier(O.Schema)},
+           {"parameters", pyParameterNames(O.Schema)},
+           {"body", "return " + pyFakeValue(O.SynthesizedFake, Unknown, "    ")}});
+      continue;
+    }
+    if (O.Fake != FakeKind::PerDevice)
+      continue;
+    UsesDispatchKey = true;
+    std::vector<TemplateRecord> Devices;
+    for (const auto &[Key, Facts] : O.KernelFacts) {
+      UsesWithItem = UsesWithItem || pyFakeUsesWithItem(Facts);
+      const Kernel *K = O.kernel(Key);
+      Devices.push_back({{"key", std::string(dispatchKeyName(Key))},
+                         {"key_literal", quote(std::string(dispatchKeyName(Key)))},
+                         {"where", K ? K->Loc.str() : ""},
+                         {"origins", fakeOrigins(Facts)},
+                         {"value", pyFakeValue(Facts, Unknown)}});
+    }
+    Out += renderTemplate(
+        "fakes/per_device.py",
+        {{"op", O.Schema.fullName()},
+         {"op_name", quote(O.Schema.fullName())},
+         {"identifier", opIdentifier(O.Schema)},
+         {"parameters", pyParameterNames(O.Schema)},
+         {"tensors", tensorParameterNames(O.Schema)},
+         {"message", "f" + quote(O.Schema.fullName() +
+                                 " has no kernel for {key}, so no fake either")}},
+        {{"devices", Devices}});
+  }
+  return Out;
+}
+
 } // namespace
 
 std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
@@ -89,9 +149,16 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
   for (const Op &O : L.Ops)
     if (!O.hasFake())
       Skeletons += fakeSkeleton(L, O);
-  // A stable-ABI library registers its fakes and autograd here, in Python.
+  // A stable-ABI library registers its autograd here, in Python; the fakes
+  // opgen inferred and must write in Python come first.
   if (L.Abi == KernelAbi::Stable)
     Skeletons = stablePythonRegistrations(L) + Skeletons;
+  bool UsesWithItem = false, UsesDispatchKey = false;
+  Skeletons = inferredPythonFakes(L, UsesWithItem, UsesDispatchKey) + Skeletons;
+  if (UsesDispatchKey)
+    Skeletons = renderTemplate("fakes/dispatch_key.py", {}) + Skeletons;
+  if (UsesWithItem)
+    Skeletons = renderTemplate("fakes/helpers.py", {}) + Skeletons;
   std::string HowImported =
       L.Abi == KernelAbi::Stable
           ? "# The package's __init__ imports this module right after loading "

@@ -1,6 +1,7 @@
 //===- Registration.cpp - TORCH_LIBRARY blocks ----------------------------===//
 #include "emit/api/CppTypes.h"
 #include "emit/api/Names.h"
+#include "emit/api/PythonFakes.h"
 #include "emit/dest/Emitters.h"
 
 namespace opgen {
@@ -13,21 +14,18 @@ std::string synthesizedFakes(const OpLibrary &L) {
   for (const Op &O : L.Ops) {
     if (O.Fake != FakeKind::Synthesized)
       continue;
-    std::vector<std::string> Values, Origins;
-    for (const FakeOutput &F : O.SynthesizedFake) {
+    std::vector<std::string> Values;
+    for (const FakeOutput &F : O.SynthesizedFake)
       Values.push_back(cppFakeOutput(F));
-      Origins.push_back(F.K == FakeOutput::Kind::Argument
-                            ? "returns " + F.Like
-                            : F.Factory + " at " + F.Loc.str());
-    }
     CppSignature Sig = cppSignature(O.Schema);
-    std::string Value = Values.size() == 1
-                            ? Values.front()
-                            : Sig.Return + "(\n      " +
-                                  join(Values, ",\n      ") + ")";
+    // An op that returns nothing (and mutates nothing) has nothing to make.
+    std::string Value = Values.empty()       ? ""
+                        : Values.size() == 1 ? " " + Values.front()
+                                             : " " + Sig.Return + "(\n      " +
+                                                   join(Values, ",\n      ") + ")";
     Fakes.push_back({{"op", O.Schema.fullName()},
                      {"where", O.FakeWhere},
-                     {"origins", join(Origins, "; ")},
+                     {"origins", fakeOrigins(O.SynthesizedFake)},
                      {"signature", Sig.declaration(opIdentifier(O.Schema) + "__Meta")},
                      {"value", Value}});
   }

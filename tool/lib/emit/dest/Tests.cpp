@@ -1,5 +1,7 @@
 //===- Tests.cpp - The generated opcheck tests ----------------------------===//
 #include "emit/api/Names.h"
+#include "emit/api/PythonFakes.h"
+#include "emit/api/PythonTypes.h"
 #include "emit/dest/Emitters.h"
 
 #include <set>
@@ -64,6 +66,25 @@ std::vector<std::string> pyChecks(const Op &O) {
   return Out;
 }
 
+/// `"cpu": lambda x: x.new_empty(...), ...`: what the CPU and CUDA kernels
+/// allocate (Op::KernelFacts), as functions of the op's arguments. A
+/// device whose facts Python cannot spell is left out.
+std::string kernelFacts(const Op &O) {
+  std::vector<std::string> Items;
+  for (const auto &[Key, Facts] : O.KernelFacts) {
+    if (Key != DispatchKey::CPU && Key != DispatchKey::CUDA)
+      continue;
+    std::string Unknown;
+    std::string Value = pyFakeValue(Facts, Unknown);
+    if (!Unknown.empty())
+      continue;
+    Items.push_back("\n            " +
+                    quote(Key == DispatchKey::CPU ? "cpu" : "cuda") + ": lambda " +
+                    pyParameterNames(O.Schema) + ": " + Value + ",");
+  }
+  return Items.empty() ? "" : join(Items, "") + "\n        ";
+}
+
 } // namespace
 
 std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
@@ -102,6 +123,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
         Ops << "            " << C << ",\n";
       Ops << "        ],\n";
     }
+    Ops << "        \"kernel_facts\": {" << kernelFacts(O) << "},\n";
     Ops << "    },\n";
   }
   return renderTemplate(

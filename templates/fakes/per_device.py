@@ -1,0 +1,15 @@
+
+
+# ${op}: a fake per device, since its kernels allocate their outputs
+# differently; each one is synthesised from the kernel of that device:
+${#each devices}
+#   ${key}: the kernel at ${where}: ${origins}
+${/each}
+@torch.library.register_fake(${op_name})
+def _${identifier}_fake(${parameters}):
+    key = _opgen_dispatch_key(${tensors})
+${#each devices}
+    if key == ${key_literal}:
+        return ${value}
+${/each}
+    raise NotImplementedError(${message})

@@ -1,0 +1,44 @@
+//===- PythonFakes.h - Synthesised fakes as Python -------------*- C++ -*-===//
+///
+/// \file
+/// The facts opgen read from a kernel's allocations (`FakeOutput`,
+/// `FakeExpr`) spelled as Python over the op's parameters: the fakes of a
+/// stable-ABI library, per-device fakes of either flavour, and what the
+/// generated tests expect of each device's kernel. One spelling for all
+/// three, and one answer to whether Python can spell a fact at all (the
+/// check phase asks it before it promises a fake).
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_EMIT_API_PYTHONFAKES_H
+#define OPGEN_EMIT_API_PYTHONFAKES_H
+
+#include "opgen/model/Model.h"
+
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// The outputs \p Outs as one Python expression: the single output, a
+/// parenthesised tuple (one item a line, indented by \p Indent, when it is
+/// given), or `None` for none.
+/// Sets \p Unknown to the first C++ constant Python cannot spell (the
+/// expression then holds `None` in its place: never use it then).
+std::string pyFakeValue(const std::vector<FakeOutput> &Outs,
+                        std::string &Unknown,
+                        const std::string &Indent = "");
+
+/// The first C++ constant of \p Outs that opgen cannot spell in Python
+/// (`-1LL`, an unknown memory format), or empty when every one can be.
+std::string pyUnspellable(const std::vector<FakeOutput> &Outs);
+
+/// Whether the Python of \p Outs calls `_opgen_with_item` (a size list with
+/// one item replaced), which the module defining it must provide.
+bool pyFakeUsesWithItem(const std::vector<FakeOutput> &Outs);
+
+/// `at::empty at k.cpp:7; returns out`: where each output comes from, for
+/// the comment above a fake.
+std::string fakeOrigins(const std::vector<FakeOutput> &Outs);
+
+} // namespace opgen
+
+#endif // OPGEN_EMIT_API_PYTHONFAKES_H
