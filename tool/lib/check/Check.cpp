@@ -366,9 +366,11 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       else if (List ? A->Ty.Optional : !A->Ty.isPlainTensor() && !Out)
         Diags.report(DiagId::AliasesInvalid, V->Loc,
                      {A->Name, "it has type '" + spelling(*A) +
-                                   "'; only a plain tensor can be viewed, or "
-                                   "a tensor list as a whole (aliases=\"" +
-                                   A->Name + "[]\")"});
+                                   "'; only a plain tensor can be viewed" +
+                                   (isTensorList(A->Ty) && !A->Ty.Optional
+                                        ? ", or a tensor list as a whole "
+                                          "(aliases=\"" + A->Name + "[]\")"
+                                        : "")});
       else if (Mutated.count(A->Name) && !Out)
         Diags.report(DiagId::AliasesInvalid, V->Loc,
                      {A->Name, "'mutates' lists it; to return the written "
