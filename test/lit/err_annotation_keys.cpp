@@ -110,11 +110,11 @@ std::tuple<at::Tensor&, at::Tensor&> tuple_order(at::Tensor& a, at::Tensor& b) {
 // CHECK: err_annotation_keys.cpp:[[@LINE+1]]:55: error: 'aliases' cannot name 'x': 'mutates' lists it; to return the written argument itself, return it as 'at::Tensor&' [AliasesInvalid]{{$}}
 [[custom_op("ek::alias_mutated", mutates="x", aliases="x")]] at::Tensor alias_mutated(at::Tensor& x);
 
-// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: error: 'aliases' cannot name 'x, y': a returned view shares storage with exactly one parameter [AliasesInvalid]{{$}}
+// CHECK: err_annotation_keys.cpp:[[@LINE+1]]:38: error: 'aliases' cannot name 'x, y': name one parameter per returned value, in order [AliasesInvalid]{{$}}
 [[custom_op("ek::alias_two", aliases="x, y")]] at::Tensor alias_two(const at::Tensor& x, const at::Tensor& y);
 
 // CHECK: err_annotation_keys.cpp:[[@LINE+2]]:39: error: 'aliases' makes the return a view of 'x', but 'alias_pair' returns 'std::tuple<at::Tensor, at::Tensor>' [AliasesBadReturn]{{$}}
-// CHECK: note: hint: return one at::Tensor by value that shares storage with 'x'{{$}}
+// CHECK: note: hint: return an at::Tensor by value that shares storage with 'x' (one per name in 'aliases'){{$}}
 [[custom_op("ek::alias_pair", aliases="x")]] std::tuple<at::Tensor, at::Tensor> alias_pair(const at::Tensor& x);
 
 // CHECK: err_annotation_keys.cpp:[[@LINE+1]]:39: error: 'aliases' makes the return a view of 'x', but 'alias_void' returns 'void' [AliasesBadReturn]{{$}}

@@ -57,6 +57,7 @@ Type optionalTensor() {
   return T;
 }
 Return tensorReturn() { return {"", tensor()}; }
+Type tensorList() { return Type::list(BaseType::Tensor); }
 
 std::vector<DiagId> ids(const RecordingDiagSink &Sink) {
   std::vector<DiagId> Out;
@@ -224,6 +225,52 @@ TEST(CheckTest, AliasesMakesTheReturnAViewAfterTheMutatedSets) {
   EXPECT_TRUE(Diags.Records.empty());
 }
 
+TEST(CheckTest, ListLevelAliasSets) {
+  // `x[]` puts the set on the list: vLLM's copy_blocks and shm_gather.
+  AnnotatedFunction Fn = function(
+      "mylib::copy_blocks",
+      {{"keys", tensorList()}, {"values", tensorList()}, {"mapping", tensor()}},
+      {}, {{"mutates", "keys, values []"}});
+  Type Maybe = tensorList();
+  Maybe.Optional = true;
+  AnnotatedFunction Gather = function("mylib::gather", {{"outs", Maybe}}, {},
+                                      {{"mutates", "outs[]"}}, "k.cpp", 20);
+  // `aliases="xs[]"`: a returned list that is the argument's list.
+  AnnotatedFunction View = function("mylib::firsts", {{"xs", tensorList()}},
+                                    {{"", tensorList()}}, {{"aliases", "xs[]"}},
+                                    "k.cpp", 30);
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn, Gather, View}, Diags, L));
+  ASSERT_EQ(L.Ops.size(), 3u);
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::copy_blocks(Tensor(a!)[] keys, Tensor[](b!) values, "
+            "Tensor mapping) -> ()");
+  EXPECT_TRUE(L.Ops[0].Schema.Arguments[1].Ty.isWritten());
+  EXPECT_EQ(printSchema(L.Ops[1].Schema),
+            "mylib::firsts(Tensor[](a) xs) -> Tensor[](a)");
+  EXPECT_EQ(printSchema(L.Ops[2].Schema),
+            "mylib::gather(Tensor[](a!)? outs) -> ()");
+  for (const Op &O : L.Ops)
+    EXPECT_EQ(parseSchema(printSchema(O.Schema)), O.Schema);
+}
+
+TEST(CheckTest, AliasesOptionalOutArguments) {
+  // FBGEMM's permute_2D_sparse_preallocated_out: optional out arguments,
+  // returned by value, keep their write sets.
+  AnnotatedFunction Fn = function(
+      "mylib::permute_out",
+      {{"x", tensor()}, {"a", optionalTensor()}, {"b", optionalTensor()}},
+      {tensorReturn(), {"", optionalTensor()}},
+      {{"mutates", "a, b"}, {"aliases", "a, b"}});
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  EXPECT_EQ(printSchema(L.Ops[0].Schema),
+            "mylib::permute_out(Tensor x, Tensor(a!)? a, Tensor(b!)? b) -> "
+            "(Tensor(a!), Tensor(b!)?)");
+}
+
 TEST(CheckTest, ReturnsNamesTheOutputs) {
   AnnotatedFunction Fn = function(
       "mylib::pack", {{"x", tensor()}}, {tensorReturn(), {"", optionalTensor()}},
@@ -250,6 +297,21 @@ TEST(CheckTest, ReportsMisusedAliasesAndReturns) {
       {{{"aliases", "x"}}, {}, DiagId::AliasesBadReturn},
       {{{"aliases", "x"}}, {{"", optionalTensor()}}, DiagId::AliasesBadReturn},
       {{{"aliases", "x"}}, {tensorReturn(), tensorReturn()}, DiagId::AliasesBadReturn},
+      {{{"mutates", "y, x[]"}}, {}, DiagId::ListAliasNotList},
+      {{{"aliases", "x[]"}}, {{"", tensorList()}}, DiagId::ListAliasNotList},
+      {{{"aliases", "xs[]"}}, {tensorReturn()}, DiagId::AliasesBadReturn},
+      {{{"aliases", "xs"}}, {{"", tensorList()}}, DiagId::AliasesInvalid},
+      {{{"aliases", "xs[], x"}}, {{"", tensorList()}}, DiagId::AliasesInvalid},
+      // A written plain tensor is returned as `at::Tensor&`, not by value.
+      {{{"mutates", "x, maybe"}, {"aliases", "x, maybe"}},
+       {tensorReturn(), {"", optionalTensor()}},
+       DiagId::AliasesInvalid},
+      // An optional output needs an optional out argument.
+      {{{"aliases", "x, n"}}, {tensorReturn(), {"", optionalTensor()}},
+       DiagId::AliasesInvalid},
+      {{{"mutates", "maybe"}, {"aliases", "x, maybe"}},
+       {tensorReturn(), {"", tensorList()}},
+       DiagId::AliasesBadReturn},
       {{{"returns", "a"}}, {tensorReturn(), tensorReturn()}, DiagId::ReturnsInvalid},
       {{{"returns", "a,b"}}, {tensorReturn()}, DiagId::ReturnsInvalid},
       {{{"returns", "a,a"}}, {tensorReturn(), tensorReturn()}, DiagId::ReturnsInvalid},
@@ -263,7 +325,8 @@ TEST(CheckTest, ReportsMisusedAliasesAndReturns) {
     EXPECT_FALSE(checkOps({function("mylib::f",
                                     {{"x", tensor()}, {"y", tensor(), true},
                                      {"maybe", optionalTensor()},
-                                     {"n", Type::scalar(BaseType::Int)}},
+                                     {"n", Type::scalar(BaseType::Int)},
+                                     {"xs", tensorList()}},
                                     C.Returns, C.Keys)},
                           Diags, L))
         << C.Keys[0].second;

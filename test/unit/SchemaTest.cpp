@@ -127,6 +127,11 @@ TEST(SchemaTorchPrinting, Aliases) {
       {"ns::f(Tensor(a!)? x, Tensor(a!)[]? y, Tensor[](a!)? z) -> ()",
        "ns::f(Tensor(a!)? x, Tensor(a!)[]? y, Tensor[](a!)? z) -> ()"},
       {"ns::f(Tensor(a!)[2] x) -> ()", "ns::f(Tensor(a!)[2] x) -> ()"},
+      // What opgen writes for `x[]` in `aliases`/`mutates` and for optional
+      // out arguments returned by value (vLLM, FBGEMM rows).
+      {"ns::f(Tensor[](a) xs) -> Tensor[](a)", "ns::f(Tensor[](a) xs) -> Tensor[](a)"},
+      {"ns::f(Tensor(a!)? x, Tensor(b!)? y) -> (Tensor(a!), Tensor(b!)?)",
+       "ns::f(Tensor(a!)? x, Tensor(b!)? y) -> (Tensor(a!), Tensor(b!)?)"},
       {"ns::f(int(a) x) -> ()", "ns::f(int(a) x) -> ()"},
       {"ns::f(Tensor ( a ! -> * ) x) -> ()", "ns::f(Tensor(a! -> *) x) -> ()"},
       {"ns::f(Tensor! x, Tensor[]! y, Tensor(a!)[]! z) -> Tensor!",

@@ -58,3 +58,14 @@ std::vector<torch::Tensor> apply_rms_norm_backward(
     torch::Tensor const& weight, torch::Tensor const& output,
     torch::Tensor const& rstd, double variance_epsilon,
     bool input_requires_grad, bool weight_requires_grad);
+
+// from: huggingface/kernels-community:layer-norm/torch-ext/torch_binding.cpp:150
+[[custom_op("layer_norm::dropout_add_ln_parallel_residual_bwd")]]
+std::vector<at::Tensor> dropout_add_ln_parallel_residual_bwd(
+    const at::Tensor& dz0, const std::optional<at::Tensor>& dz1,
+    const std::optional<at::Tensor>& dx, const at::Tensor& x,
+    const std::optional<at::Tensor>& dmask0,
+    const std::optional<at::Tensor>& dmask1, const at::Tensor& mu,
+    const at::Tensor& rsigma, const at::Tensor& gamma0,
+    const std::optional<at::Tensor>& gamma1, double dropout_p, bool has_x1,
+    bool has_residual, bool is_rms_norm);

@@ -77,4 +77,9 @@ at::Tensor float8_linear_impl(const at::Tensor& input,
                               const std::optional<at::Tensor>& bias,
                               at::ScalarType output_dtype);
 
+// from: pytorch/ao:torchao/ops.py:37
+[[custom_op("torchao::float8_linear_prepack_cpu")]]
+std::tuple<at::Tensor, at::Tensor> float8_linear_prepack_cpu(
+    const at::Tensor& weight, const at::Tensor& scales);
+
 } // namespace torchao

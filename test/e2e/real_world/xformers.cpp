@@ -48,5 +48,14 @@ at::Tensor sparse24_apply_dense_output(at::Tensor input,
                                        at::Tensor threads_masks,
                                        double mul0 = 0.0, double mul1 = 1.0);
 
+// from: facebookresearch/xformers:xformers/csrc/sparse24/sparse24.cpp:11
+[[custom_op("xformers::_sparse24_reorder_meta")]]
+at::Tensor _sparse24_reorder_meta(const at::Tensor& mask);
+
+// from: facebookresearch/xformers:xformers/csrc/sparse24/sparse24.cpp:15
+[[custom_op("xformers::_sparse24_pack_tensor_according_to_mask")]]
+at::Tensor _sparse24_pack_tensor_according_to_mask(
+    const at::Tensor& a, const at::Tensor& meta_reordered);
+
 } // namespace sp24
 } // namespace xformers

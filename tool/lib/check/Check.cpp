@@ -234,10 +234,30 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
                : printType(A.Ty);
   };
 
-  std::set<std::string> Mutated;
+  // `x[]` in `mutates` or `aliases` puts the alias set on the list itself,
+  // `Tensor[](a!)`, where `x` puts it on the elements, `Tensor(a!)[]`.
+  auto isTensorList = [](const Type &T) {
+    return T.Base == BaseType::Tensor && T.IsList && !T.ElementOptional;
+  };
+  auto listLevel = [&](std::string &Name, const char *Key,
+                       const AnnotationValue &V) {
+    if (Name.size() < 3 || Name.compare(Name.size() - 2, 2, "[]") != 0)
+      return false;
+    Name = trim(Name.substr(0, Name.size() - 2));
+    const Argument *A = findArg(Name);
+    if (A && !isTensorList(A->Ty))
+      Diags.report(DiagId::ListAliasNotList, V.Loc,
+                   {Key, Name, spelling(*A)});
+    return true;
+  };
+
+  std::set<std::string> Mutated, MutatedLists;
   if (const AnnotationValue *V = Attr.find("mutates")) {
-    for (const std::string &Name : splitList(V->Text)) {
+    for (std::string Name : splitList(V->Text)) {
+      bool List = listLevel(Name, "mutates", *V);
       Argument *A = findArg(Name);
+      if (List && A)
+        MutatedLists.insert(Name);
       if (!A) {
         Diags.report(DiagId::MutatesUnknownParam, V->Loc,
                      {Name, S.Name, paramNames(S), didYouMeanParam(Name, S)});
@@ -256,7 +276,7 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
       AliasInfo Alias;
       Alias.BeforeSets = {aliasSetName(NextSet++)};
       Alias.IsWrite = true;
-      A.Ty.ElementAlias = Alias;
+      (MutatedLists.count(A.Name) ? A.Ty.ListAlias : A.Ty.ElementAlias) = Alias;
     } else if (Fn.Impl.Params[I].MutableRef) {
       Diags.report(DiagId::UnmarkedMutableTensor, Fn.Impl.Params[I].Loc,
                    {A.Name, Fn.Impl.Abi == KernelAbi::Stable
@@ -317,36 +337,59 @@ bool applyAnnotation(AnnotatedFunction &Fn, DiagSink &Diags,
   }
 
   // `aliases="x"`: the returned tensor is a view of `x` (no write):
-  // `Tensor(a) x -> Tensor(a)`, the set after the mutated ones.
+  // `Tensor(a) x -> Tensor(a)`, the set after the mutated ones; `x[]` for a
+  // tensor list, `Tensor[](a) xs -> Tensor[](a)`. Several names, one per
+  // returned value, give each output its parameter's storage; an optional
+  // out argument (`Tensor(a!)?`, in `mutates`) returned by value keeps its
+  // write set: `-> (Tensor(a!), Tensor(b!)?)`.
   if (const AnnotationValue *V = Attr.find("aliases")) {
     std::vector<std::string> Names = splitList(V->Text);
-    Argument *A = Names.size() == 1 ? findArg(Names.front()) : nullptr;
     std::string Ret = Fn.Impl.Ret.Spelling.empty() ? "void"
                                                    : Fn.Impl.Ret.Spelling;
-    if (Names.size() != 1)
+    bool Several = Names.size() > 1;
+    if (Names.empty() || (Several && Names.size() != S.Returns.size()))
       Diags.report(DiagId::AliasesInvalid, V->Loc,
-                   {V->Text, "a returned view shares storage with exactly one "
-                             "parameter"});
-    else if (!A)
-      Diags.report(DiagId::AliasesUnknownParam, V->Loc,
-                   {Names.front(), S.Name, paramNames(S),
-                    didYouMeanParam(Names.front(), S)});
-    else if (!A->Ty.isPlainTensor())
-      Diags.report(DiagId::AliasesInvalid, V->Loc,
-                   {A->Name, "it has type '" + spelling(*A) +
-                                 "'; only a plain tensor can be viewed"});
-    else if (Mutated.count(A->Name))
-      Diags.report(DiagId::AliasesInvalid, V->Loc,
-                   {A->Name, "'mutates' lists it; to return the written "
-                             "argument itself, return it as 'at::Tensor&'"});
-    else if (S.Returns.size() != 1 || !S.Returns.front().Ty.isPlainTensor() ||
-             Fn.Impl.Ret.Reference)
-      Diags.report(DiagId::AliasesBadReturn, V->Loc, {A->Name, S.Name, Ret});
-    else {
-      AliasInfo Alias;
-      Alias.BeforeSets = {aliasSetName(NextSet++)};
-      A->Ty.ElementAlias = Alias;
-      S.Returns.front().Ty.ElementAlias = Alias;
+                   {V->Text, "name one parameter per returned value, in "
+                             "order"});
+    for (size_t I = 0; I < Names.size() && Diags.errorCount() == Before; ++I) {
+      std::string Name = Names[I];
+      bool List = listLevel(Name, "aliases", *V);
+      Argument *A = findArg(Name);
+      bool Out = A && Mutated.count(A->Name) && A->Ty.isSingleTensor() &&
+                 A->Ty.Optional;
+      Return *R = I < S.Returns.size() ? &S.Returns[I] : nullptr;
+      if (!A)
+        Diags.report(DiagId::AliasesUnknownParam, V->Loc,
+                     {Name, S.Name, paramNames(S), didYouMeanParam(Name, S)});
+      else if (List && !isTensorList(A->Ty))
+        ; // ListAliasNotList was reported.
+      else if (List ? A->Ty.Optional : !A->Ty.isPlainTensor() && !Out)
+        Diags.report(DiagId::AliasesInvalid, V->Loc,
+                     {A->Name, "it has type '" + spelling(*A) +
+                                   "'; only a plain tensor can be viewed" +
+                                   (isTensorList(A->Ty) && !A->Ty.Optional
+                                        ? ", or a tensor list as a whole "
+                                          "(aliases=\"" + A->Name + "[]\")"
+                                        : "")});
+      else if (Mutated.count(A->Name) && !Out)
+        Diags.report(DiagId::AliasesInvalid, V->Loc,
+                     {A->Name, "'mutates' lists it; to return the written "
+                               "argument itself, return it as 'at::Tensor&'"});
+      else if (!R || (!Several && S.Returns.size() != 1) ||
+               Fn.Impl.Ret.Reference ||
+               (List ? R->Ty != Type::list(BaseType::Tensor)
+                     : !R->Ty.isSingleTensor() || (R->Ty.Optional && !Out)))
+        Diags.report(DiagId::AliasesBadReturn, V->Loc,
+                     {A->Name, S.Name, Ret,
+                      List ? "a std::vector<at::Tensor>" : "an at::Tensor"});
+      else if (Out)
+        R->Ty.ElementAlias = A->Ty.ElementAlias;
+      else {
+        AliasInfo Alias;
+        Alias.BeforeSets = {aliasSetName(NextSet++)};
+        (List ? A->Ty.ListAlias : A->Ty.ElementAlias) = Alias;
+        (List ? R->Ty.ListAlias : R->Ty.ElementAlias) = Alias;
+      }
     }
   }
 
@@ -511,10 +554,12 @@ void attachCppFake(AnnotatedFunction &Fn, std::map<std::string, Op> &Ops,
       Fake.Arguments[I].Default = O.Schema.Arguments[I].Default;
       Fake.Arguments[I].KwargOnly = O.Schema.Arguments[I].KwargOnly;
       Fake.Arguments[I].Ty.ElementAlias = O.Schema.Arguments[I].Ty.ElementAlias;
+      Fake.Arguments[I].Ty.ListAlias = O.Schema.Arguments[I].Ty.ListAlias;
     }
   if (Fake.Returns.size() == O.Schema.Returns.size())
     for (size_t I = 0; I < Fake.Returns.size(); ++I) {
       Fake.Returns[I].Ty.ElementAlias = O.Schema.Returns[I].Ty.ElementAlias;
+      Fake.Returns[I].Ty.ListAlias = O.Schema.Returns[I].Ty.ListAlias;
       Fake.Returns[I].Name = O.Schema.Returns[I].Name;
     }
   if (!unify(O.Schema, Fake)) {

@@ -60,11 +60,11 @@ std::string cppArgumentType(const Type &T, bool Mutated) {
 
 namespace {
 
-std::string cppReturnElement(const Return &R) {
+std::string cppReturnElement(const Return &R, bool OutsByValue) {
   const Type &T = R.Ty;
   // An out argument returned (`Tensor(a!)`) is `at::Tensor&`; a view
   // (`Tensor(a)`) is a new tensor, returned by value.
-  if (T.Base == BaseType::Tensor && !T.IsList && T.isWritten())
+  if (T.Base == BaseType::Tensor && !T.IsList && T.isWritten() && !OutsByValue)
     return "at::Tensor&";
   std::string Elem = T.Base == BaseType::Str ? "std::string"
                                              : cppElementType(T.Base);
@@ -78,11 +78,20 @@ std::string cppReturnElement(const Return &R) {
 std::string cppReturnType(const OpSchema &S) {
   if (S.Returns.empty())
     return "void";
+  // An optional out argument returned (FBGEMM's `Tensor(a!)? out ->
+  // (Tensor(a!), ...)`, docs/annotation.md#aliases) has no `at::Tensor&` to
+  // return: the kernel returns it by value, and so does every element of
+  // the wrapper's tuple (the same tensors).
+  bool OutsByValue = false;
+  for (const Return &R : S.Returns)
+    for (const Argument &A : S.Arguments)
+      OutsByValue = OutsByValue || (R.Ty.isWritten() && A.Ty.Optional &&
+                                    A.Ty.alias() && *A.Ty.alias() == *R.Ty.alias());
   if (S.Returns.size() == 1)
-    return cppReturnElement(S.Returns.front());
+    return cppReturnElement(S.Returns.front(), OutsByValue);
   std::vector<std::string> Elems;
   for (const Return &R : S.Returns)
-    Elems.push_back(cppReturnElement(R));
+    Elems.push_back(cppReturnElement(R, OutsByValue));
   return "std::tuple<" + join(Elems, ", ") + ">";
 }
 
