@@ -17,6 +17,11 @@ jobs=$(nproc 2>/dev/null || echo 2)
 export TORCHINDUCTOR_CACHE_DIR="$PWD/build/inductor-cache"
 rm -rf "$TORCHINDUCTOR_CACHE_DIR"
 ctest --test-dir build --output-on-failure -j "$jobs"
+# Fakes on a device this machine lacks (docs/fakes.md#what-the-generated-tests-run):
+# ctest ran them above; listed here, one line each, so that the log shows the
+# CUDA kernels' fakes checked on this CPU-only machine.
+PYTHONPATH=build/kernels/python .venv/bin/python -m pytest -q -rA -p no:cacheprovider \
+  build/kernels/mylib_ops_gen/tests/test_mylib_ops.py -k kernel_facts | grep -E '^(PASSED|FAILED|SKIPPED|ERROR)|passed|failed'
 # Robustness (docs/robustness.md): opgen built with ASan+UBSan (build-asan/)
 # runs the unit and lit tests; then the libFuzzer targets (build-fuzz/)
 # replay their corpora and fuzz briefly. About 10 minutes on 2 cores.

@@ -143,6 +143,13 @@ FakeSynthesis allocatesSizesOf(const std::string &Like) {
   return S;
 }
 
+/// A synthesis that makes one output `at::empty_like(x.contiguous())`.
+FakeSynthesis allocatesContiguousLike(const std::string &Like) {
+  FakeSynthesis S = allocatesLike(Like);
+  S.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
+  return S;
+}
+
 MetaSafety metaSafe() {
   MetaSafety M;
   M.Safe = true;
@@ -154,9 +161,7 @@ TEST(FakesTest, KernelsThatAllocateAlikeShareOneFake) {
   // x.options()) on CUDA make the same metadata: one synthesised fake.
   OpLibrary L;
   Op O = op("alike");
-  FakeSynthesis Contiguous = allocatesLike("x");
-  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
-  O.Kernels[0].Synthesis = Contiguous;
+  O.Kernels[0].Synthesis = allocatesContiguousLike("x");
   L.Ops = {withCuda(O, allocatesSizesOf("x"))};
   RecordingDiagSink Diags;
   assignFakes(L, Diags);
@@ -173,9 +178,7 @@ TEST(FakesTest, KernelsThatAllocateDifferentlyGetAFakePerDevice) {
   OpLibrary L;
   Op O = op("differ");
   O.Kernels[0].Synthesis = allocatesLike("x");
-  FakeSynthesis Contiguous = allocatesLike("x");
-  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
-  L.Ops = {withCuda(O, Contiguous)};
+  L.Ops = {withCuda(O, allocatesContiguousLike("x"))};
   RecordingDiagSink Diags;
   assignFakes(L, Diags);
   EXPECT_TRUE(Diags.Records.empty());
@@ -204,8 +207,7 @@ TEST(FakesTest, AMetaSafeKernelServesOtherDevicesOnlyWhereTheyAllocateAlike) {
   O.Kernels[0].MetaSafe = metaSafe();
   O.Kernels[0].Synthesis = refused("'(a + b).clamp(lo, hi)' is not an allocation",
                                    {"k.cpp", 11, 10});
-  FakeSynthesis Contiguous = allocatesLike("x");
-  Contiguous.Outputs[0].LikeContiguous = "at::MemoryFormat::Contiguous";
+  FakeSynthesis Contiguous = allocatesContiguousLike("x");
   Contiguous.Outputs[0].Loc = {"k.cu", 31, 10};
   L.Ops = {withCuda(O, Contiguous)};
   RecordingDiagSink Diags;
