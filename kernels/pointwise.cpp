@@ -8,6 +8,7 @@
 //
 // C++ features opgen has to cope with:
 //   * sin_out    - an anonymous namespace, a mutated `at::Tensor&`, void return;
+//   * sin        - allocates unlike its CUDA kernel: a fake per device;
 //   * muladd_out - annotation on a declaration, definition further down,
 //                  keyword-only `out`, returns the mutated `out`;
 //   * muladd     - a `static` function;
@@ -62,6 +63,17 @@ void sin_out(const at::Tensor& x, at::Tensor& out) {
 }
 
 } // namespace
+
+// sin(x) -> sin(x) in a fresh tensor with x's strides where x is dense
+// (at::empty_like). The CUDA kernel returns a contiguous one, so the op's
+// fake follows the device of its input, each device's from its own kernel
+// (docs/fakes.md#one-fake-for-every-device).
+[[custom_op("mylib::sin")]]
+static at::Tensor sin_fresh(const at::Tensor& x) {
+  at::Tensor out = at::empty_like(x);
+  sin_out(x, out);
+  return out;
+}
 
 // muladd(a, b, c) -> a * b + c, a fresh contiguous tensor.
 [[custom_op("mylib::muladd")]]

@@ -201,6 +201,15 @@ void sin_out_cuda(const at::Tensor& x, at::Tensor& out) {
   });
 }
 
+// sin(x) -> sin(x), a fresh contiguous tensor (the CPU kernel keeps x's
+// strides: the op's fake follows the device, docs/fakes.md).
+[[custom_op("mylib::sin")]]
+at::Tensor sin_cuda(const at::Tensor& x) {
+  at::Tensor out = at::empty(x.sizes(), x.options());
+  sin_out_cuda(x, out);
+  return out;
+}
+
 // muladd(a, b, c) -> a * b + c, a fresh contiguous tensor.
 [[custom_op("mylib::muladd")]]
 at::Tensor muladd_cuda(const at::Tensor& a, const at::Tensor& b, double c) {

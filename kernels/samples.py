@@ -90,6 +90,16 @@ def sin_out(device, dtype, requires_grad=False):
     ]
 
 
+def sin(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    return [
+        ((_rand(4, 5, requires_grad=requires_grad, **kw),), {}),
+        # transposed (4, 6): the CPU kernel's result keeps these strides, the
+        # CUDA kernel's is contiguous (the fake follows the device).
+        ((_leaf(torch.rand(6, 4, **kw).t(), requires_grad),), {}),
+    ]
+
+
 def _muladd_inputs(device, dtype, requires_grad):
     kw = dict(device=device, dtype=dtype)
     r = dict(requires_grad=requires_grad, **kw)
@@ -256,6 +266,7 @@ SAMPLES = {
     "mylib::paste": paste,
     "mylib::box_blur": box_blur,
     "mylib::sin_out": sin_out,
+    "mylib::sin": sin,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
     "mylib::soft_clip": soft_clip,

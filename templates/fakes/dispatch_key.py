@@ -3,7 +3,7 @@
 # The device types of tensors and the dispatch keys of their kernels, for
 # the fakes that follow the device of their inputs.
 _OPGEN_DEVICE_KEYS = {"cpu": "CPU", "cuda": "CUDA", "xpu": "XPU", "mps": "MPS",
-                      "privateuseone": "PrivateUse1"}
+                      "privateuseone": "PrivateUse1", "meta": "Meta"}
 
 
 def _opgen_dispatch_key(*values):

@@ -12,4 +12,6 @@ ${#each devices}
     if key == ${key_literal}:
         return ${value}
 ${/each}
+    if key == "Meta":
+        raise NotImplementedError(${meta_message})
     raise NotImplementedError(${message})

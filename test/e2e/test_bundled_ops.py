@@ -87,6 +87,7 @@ EXPECTED_SCHEMAS = {
     "mylib::paste": "mylib::paste(Tensor im, Tensor patch, int[] coord) -> Tensor",
     "mylib::box_blur": "mylib::box_blur(Tensor pic, SymInt[] kernel_size=[3]) -> Tensor",
     "mylib::sin_out": "mylib::sin_out(Tensor x, Tensor(a!) out) -> ()",
+    "mylib::sin": "mylib::sin(Tensor x) -> Tensor",
     "mylib::muladd": "mylib::muladd(Tensor a, Tensor b, float c) -> Tensor",
     "mylib::muladd.out": (
         "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) -> Tensor(a!)"

@@ -58,7 +58,7 @@ at::Tensor clampadd_cuda(const at::Tensor &a, const at::Tensor &b, double lo, do
 // SKEL: raise NotImplementedError(
 
 // MANIFEST: "name": "pd::differ",
-// MANIFEST: "fake": {"kind": "per-device", "where": "CPU: {{.*}}fake_per_device.cpp:[[@LINE+2]], CUDA: {{.*}}fake_per_device.cpp:[[@LINE+17]]"}
+// MANIFEST: "fake": {"kind": "per-device", "where": "CPU: {{.*}}fake_per_device.cpp:[[@LINE+2]], CUDA: {{.*}}fake_per_device.cpp:[[@LINE+19]]"}
 [[custom_op("pd::differ")]]
 at::Tensor differ(const at::Tensor &x, double s) {
   return at::empty_like(x);
@@ -72,6 +72,8 @@ at::Tensor differ(const at::Tensor &x, double s) {
 // FAKES-NEXT:         return torch.empty_like(x)
 // FAKES-NEXT:     if key == "CUDA":
 // FAKES-NEXT:         return torch.empty_like(x.contiguous())
+// FAKES-NEXT:     if key == "Meta":
+// FAKES-NEXT:         raise NotImplementedError("pd::differ's kernels allocate their outputs differently per device, and its inputs are meta tensors
 // FAKES-NEXT:     raise NotImplementedError(f"pd::differ has no kernel for {key}, so no fake either")
 // REG-NOT: pd_differ__Meta
 [[custom_op("pd::differ", device="cuda")]]

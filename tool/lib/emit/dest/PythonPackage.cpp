@@ -119,7 +119,13 @@ std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
          {"parameters", pyParameterNames(O.Schema)},
          {"tensors", tensorParameterNames(O.Schema)},
          {"message", "f" + quote(O.Schema.fullName() +
-                                 " has no kernel for {key}, so no fake either")}},
+                                 " has no kernel for {key}, so no fake either")},
+         {"meta_message",
+          quote(O.Schema.fullName() + "'s kernels allocate their outputs "
+                "differently per device, and its inputs are meta tensors (as "
+                "inside another op's kernel run on fake tensors), so its fake "
+                "cannot tell which device's outputs to make; see "
+                "docs/fakes.md#one-fake-for-every-device")}},
         {{"devices", Devices}});
   }
   return Out;
