@@ -3,12 +3,14 @@
 
 For every op, device that has a kernel and is present, and dtype in
 (float32, float64): torch.library.opcheck over the author's samples (from
-${samples_doc}) or over inputs derived from the schema, including a
-non-contiguous variant.
+${samples_doc}) or over inputs derived from the schema: defaulted arguments
+left out (contiguous and non-contiguous) and given non-default values. Ops
+that write arguments: whether some sample makes them write.
 """
 import importlib.util
 import math
 import os
+import warnings
 
 import pytest
 import torch
@@ -93,7 +95,9 @@ class _Plan:
     def __init__(self, op):
         self.shapes, self.ints, self.lengths = {}, {}, {}
         self.checks = op["checks"]
-        args = [a for a in op["arguments"] if not a[2]]
+        # Defaulted arguments too: the samples that give them values
+        # (_given_value) meet the checks on them as well.
+        args = op["arguments"]
         tensors = [a[0] for a in args if _base(a[1]) == "Tensor" and "[" not in a[1]]
         ints = [a[0] for a in args if a[1] in ("int", "SymInt")]
         lists = [a[0] for a in args if _base(a[1]) in ("int", "SymInt") and "[" in a[1]]
@@ -297,16 +301,60 @@ def _derive_value(name, arg_type, device, dtype, contiguous, plan):
     return scalars[base]
 
 
+# Types whose non-default values opgen cannot guess (which strings does the
+# kernel accept?): samples that give the defaulted arguments values pass
+# these their defaults.
+_KEEP_DEFAULT = ("str", "Layout", "MemoryFormat", "Device", "Generator")
+
+
+def _given_value(value, default):
+    """A value other than default for an argument whose derived sample value
+    is value: a bool flipped, an int or a non-empty list near its default
+    (default + 1: a `dim=0` stays a dimension, a `[1, 1]` keeps its length),
+    else value (an optional argument's: a tensor, a number, a list), changed
+    where it equals the default."""
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return default + 1
+    if isinstance(default, list) and default:
+        value = default
+    if value != default:
+        return value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, list) and value and isinstance(value[0], bool):
+        return [not v for v in value]
+    if isinstance(value, list) and value:
+        return [v + 1 for v in value]
+    return value
+
+
 def _derived_samples(op, device, dtype, requires_grad=False):
+    """Two samples with the defaulted arguments left out (contiguous and
+    not), and, when the op has defaulted arguments, one that gives each of
+    them a value other than its default (an optional tensor a tensor, an
+    optional number a number, a bool flipped), so that what the kernel or
+    its fake does only with them (a write, a branch) is tested too."""
     plan = _Plan(op)
+    schema = {a.name: a for a in _overload(op)._schema.arguments}
+    has_defaults = any(a[2] for a in op["arguments"])
     samples = []
-    for contiguous in (True, False):
+    for contiguous, given in ((True, False), (False, False), (True, True)):
+        if given and not has_defaults:
+            continue
         args, kwargs = [], {}
         for name, arg_type, has_default, kwarg_only, mutated in op["arguments"]:
-            if has_default:
+            if has_default and not given:
+                continue
+            if has_default and _base(arg_type) in _KEEP_DEFAULT:
+                if not kwarg_only:
+                    args.append(schema[name].default_value)
                 continue
             value = _derive_value(name, arg_type, device, dtype,
                                   contiguous or mutated, plan)
+            if has_default:
+                value = _given_value(value, schema[name].default_value)
             if (requires_grad and not mutated and isinstance(value, torch.Tensor)
                     and value.is_floating_point()):
                 value = value.detach().requires_grad_()
@@ -318,13 +366,18 @@ def _derived_samples(op, device, dtype, requires_grad=False):
     return samples
 
 
-def _explain_rejected(op, plan, error):
+def _explain_rejected(op, plan, error, given=False):
     """The failure of a kernel that rejected derived samples: where they
-    came from and how to supply better ones."""
+    came from and how to supply better ones. given: the rejected sample is
+    the one that gives the defaulted arguments values."""
     key = _ids(op)
     lines = [f"{key}: the kernel rejected the samples this test derived",
              f"  ({plan.describe() or 'no tensor or int arguments'}) with",
              f"  {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"]
+    if given:
+        names = ", ".join(a[0] for a in op["arguments"] if a[2])
+        lines.append(f"  The rejected sample gives the defaulted arguments ({names}) "
+                     "values other than their defaults; those left out were accepted.")
     if op["checks"]:
         lines.append("  They were derived from the schema and these checks of the kernel: "
                      + "; ".join(_check_text(c) for c in op["checks"]) + ".")
@@ -343,12 +396,13 @@ def _explain_rejected(op, plan, error):
 def _check_derived(op, samples):
     """Runs the op once on each derived sample, so that a kernel rejecting
     them fails with _explain_rejected instead of a bare kernel error."""
-    for args, kwargs in samples:
+    for i, (args, kwargs) in enumerate(samples):
         try:
             with torch.no_grad():
                 _overload(op)(*_clone(args), **_clone(kwargs))
         except Exception as error:  # noqa: BLE001 (any kernel error)
-            pytest.fail(_explain_rejected(op, _Plan(op), error), pytrace=False)
+            pytest.fail(_explain_rejected(op, _Plan(op), error, given=i == 2),
+                        pytrace=False)
 
 
 def _samples(op, device, dtype, requires_grad=False):
@@ -420,6 +474,64 @@ def test_opcheck(op, device, dtype):
         torch.library.opcheck(_overload(op), args, kwargs, test_utils=utils)
 
 
+def _write_cases():
+    for op in OPS:
+        if not any(a[4] for a in op["arguments"]):
+            continue
+        for device in op["devices"]:
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
+
+
+def _written_values(op, args, kwargs):
+    """The values of the arguments the schema marks written (Tensor(a!)),
+    by name; an argument the sample leaves out is not there."""
+    values = {}
+    for i, (name, _, _, kwarg_only, mutated) in enumerate(op["arguments"]):
+        if not mutated:
+            continue
+        if kwarg_only and name in kwargs:
+            values[name] = kwargs[name]
+        elif not kwarg_only and i < len(args):
+            values[name] = args[i]
+    return values
+
+
+def _changed(before, after):
+    if isinstance(before, torch.Tensor):
+        return before.shape != after.shape or not torch.allclose(
+            before, after, rtol=0, atol=0, equal_nan=True)
+    if isinstance(before, (list, tuple)):
+        return any(_changed(b, a) for b, a in zip(before, after))
+    return False
+
+
+@pytest.mark.parametrize("op,device", list(_write_cases()))
+def test_samples_write(op, device):
+    """An op whose schema says it writes an argument is tested for writes
+    that are not declared (opcheck's test_schema), but only what its
+    samples make it do: when no sample changes any written argument, the
+    declared write is never exercised. Warns then, asking for samples."""
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    samples = _samples(op, device, torch.float32)
+    for args, kwargs in samples:
+        args, kwargs = _clone(args), _clone(kwargs)
+        before = _clone(_written_values(op, args, kwargs))
+        with torch.no_grad():
+            _overload(op)(*args, **kwargs)
+        after = _written_values(op, args, kwargs)
+        if any(_changed(before[name], after[name]) for name in before):
+            return
+    names = ", ".join(a[0] for a in op["arguments"] if a[4])
+    warnings.warn(
+        f"{_ids(op)}: its schema says it writes {names}, but none of its "
+        f"{len(samples)} samples changed them, so no test saw the op write. "
+        f"Supply samples that make it write: SAMPLES[{_ids(op)!r}] = "
+        "fn(device, dtype, requires_grad) in the samples module "
+        "(add_custom_op(... SAMPLES file.py), docs/cli.md#the-samples-module).",
+        stacklevel=1)
+
+
 def _metadata_variants(samples):
     """The samples, each also with every floating-point tensor argument
     transposed in memory (same shape and values, other strides) and with
@@ -476,7 +588,8 @@ def test_fake_metadata(op, device):
                 assert label == "0-size", f"the kernel rejects a {label} sample"
                 continue
             mode = FakeTensorMode()
-            to_fake = lambda v: mode.from_tensor(v) if isinstance(v, torch.Tensor) else v  # noqa: E731
+            to_fake = lambda v: torch.utils._pytree.tree_map_only(  # noqa: E731
+                torch.Tensor, mode.from_tensor, v)
             fake_args = tuple(to_fake(a) for a in _clone(args))
             fake_kwargs = {k: to_fake(v) for k, v in _clone(kwargs).items()}
             with mode, torch.no_grad():

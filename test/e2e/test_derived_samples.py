@@ -62,15 +62,19 @@ def test_plan_satisfies_the_checks(generated):
 def test_derived_samples_run_and_match_a_reference(generated, dtype):
     op = _record(generated, "mylib::rms_norm")
     samples = generated._samples(op, "cpu", dtype)
-    assert len(samples) == 2
+    assert len(samples) == 3
     contiguity = []
     for args, kwargs in samples:
-        x, weight = args
+        x, weight, *rest = args
+        eps = rest[0] if rest else 1e-6
         contiguity.append((x.is_contiguous(), weight.is_contiguous()))
-        expected = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * weight
-        torch.testing.assert_close(torch.ops.mylib.rms_norm(x, weight), expected)
-    # The second sample has non-contiguous tensors of the same shapes.
-    assert contiguity == [(True, True), (False, False)]
+        expected = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
+        torch.testing.assert_close(torch.ops.mylib.rms_norm(*args), expected)
+    # The second sample has non-contiguous tensors of the same shapes; the
+    # first two leave eps out, the third gives it a value of its own.
+    assert contiguity == [(True, True), (False, False), (True, True)]
+    assert [len(args) for args, _ in samples] == [2, 2, 3]
+    assert samples[2][0][2] == 0.5
 
 
 def test_plan_solves_ranks_sizes_ints_and_lengths(generated):

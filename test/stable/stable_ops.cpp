@@ -5,6 +5,8 @@
 // and autograd in Python.
 #include <opgen/opgen.h>
 
+#include "offset_of.h"
+
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/ScalarType.h>
@@ -24,15 +26,7 @@ using torch::stable::Tensor;
 
 namespace {
 
-/// The storage offset of element `linear` (row-major over t's sizes).
-int64_t offsetOf(const Tensor &t, int64_t linear) {
-  int64_t offset = 0;
-  for (int64_t d = t.dim() - 1; d >= 0; --d) {
-    offset += (linear % t.size(d)) * t.stride(d);
-    linear /= t.size(d);
-  }
-  return offset;
-}
+using stable_test::offsetOf;
 
 void checkSameShape(const Tensor &a, const Tensor &b, const char *what) {
   STD_TORCH_CHECK(a.dim() == b.dim(), what, " must have the shape of x");

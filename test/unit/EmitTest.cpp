@@ -153,6 +153,30 @@ TEST(EmitTest, PythonDefaultsAreWrittenAsPythonWritesThem) {
   EXPECT_NE(Files["python/mylib/ops.pyi"].find("def defaults(" + Params + ")"),
             std::string::npos)
       << Files["python/mylib/ops.pyi"];
+  // The fake skeleton takes the same defaults: torch leaves out trailing
+  // arguments equal to their defaults before it calls a Python fake.
+  EXPECT_NE(Files["python/mylib/fakes.py"].find(
+                "def _mylib_defaults_fake(x, a=30.0, b=1e-06, c=0.1, d=1e+16, "
+                "e=-2.5e-05, f=123456.789, g=0.0001, h=1000000000000000.0, "
+                "s=(1, 1), t=(3,), u=(), m=(True, False)):\n"),
+            std::string::npos)
+      << Files["python/mylib/fakes.py"];
+}
+
+TEST(EmitTest, PythonFakesTakeDefaultsAndKeywordOnlyArguments) {
+  // torch drops a keyword-only argument equal to its default from the
+  // kwargs too.
+  OpLibrary L = library();
+  L.Ops.front().Schema = *parseSchema(
+      "mylib::scale.out(Tensor x, SymInt[] dims, str mode=\"a\", SymInt n=1, *, "
+      "Tensor(a!) out, Tensor? w=None, bool flag=True) -> Tensor(a!)");
+  L.Ops.front().Kernels.front().Params.resize(7);
+  auto Files = emitAll(L, options());
+  EXPECT_NE(Files["python/mylib/fakes.py"].find(
+                "def _mylib_scale_out_fake(x, dims, mode=\"a\", n=1, *, out, "
+                "w=None, flag=True):\n"),
+            std::string::npos)
+      << Files["python/mylib/fakes.py"];
 }
 
 TEST(EmitTest, PythonStubsNameTheMutatedArguments) {

@@ -197,7 +197,12 @@ std::string pyParameters(const OpSchema &S) {
 }
 
 std::string pyParameterNames(const OpSchema &S) {
-  return pyParameterList(S, [](const Argument &A) { return pyIdentifier(A.Name); });
+  return pyParameterList(S, [](const Argument &A) {
+    std::string P = pyIdentifier(A.Name);
+    if (A.Default)
+      P += "=" + pyDefault(*A.Default);
+    return P;
+  });
 }
 
 std::string pyCallArguments(const OpSchema &S) {

@@ -38,7 +38,11 @@ std::string pyFunctionName(const OpLibrary &L, const OpSchema &S);
 /// `pic: torch.Tensor, box: Sequence[int], *, out: torch.Tensor`.
 std::string pyParameters(const OpSchema &S);
 
-/// Python parameter names of \p S: `pic, box, *, out`.
+/// Python parameter names of \p S with the schema's defaults, untyped:
+/// `x, eps=1e-06, *, out, dim=None`. The parameter list of every generated
+/// function torch calls with an op's arguments (fakes, skeletons): torch
+/// leaves out trailing arguments equal to their defaults, and keyword-only
+/// ones equal to theirs, before it calls them.
 std::string pyParameterNames(const OpSchema &S);
 
 /// The arguments that pass the parameters of pyParameters on to the op.
