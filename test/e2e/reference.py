@@ -52,6 +52,10 @@ def sin_out(x, out):
     return Expected(None, {"out": torch.sin(x)})
 
 
+def clamp_(x, lo, hi):
+    return Expected(None, {"x": torch.clamp(x, lo, hi)})
+
+
 def muladd(a, b, c):
     return Expected((a * b + c).contiguous())
 
@@ -153,6 +157,7 @@ REFERENCES = {
     "mylib::paste": paste,
     "mylib::box_blur": box_blur,
     "mylib::sin_out": sin_out,
+    "mylib::clamp_": clamp_,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
     "mylib::soft_clip": soft_clip,
@@ -195,7 +200,7 @@ def _expected_shapes(name, args, kwargs):
     if name == "mylib::crop":
         pic, (l, u, r, lo) = args
         return (pic.shape[0], lo - u, r - l)
-    if name in ("mylib::paste", "mylib::sin_out", "mylib::muladd", "mylib::muladd.out",
+    if name in ("mylib::paste", "mylib::sin_out", "mylib::clamp_", "mylib::muladd", "mylib::muladd.out",
                 "mylib::soft_clip", "mylib::softplus_beta"):
         return tuple(args[0].shape)
     if name == "mylib::box_blur":
@@ -258,7 +263,8 @@ def self_check():
                         assert t.is_leaf, name
                         assert t.device.type == "cpu"
                         if t.is_floating_point():
-                            if t is not kwargs.get("out") and not (name == "mylib::sin_out" and t is args[1]):
+                            if (t is not kwargs.get("out") and not (name == "mylib::sin_out" and t is args[1])
+                                    and name != "mylib::clamp_"):
                                 assert t.requires_grad == requires_grad, name
                                 assert t.dtype == dtype, name
                         else:

@@ -304,6 +304,15 @@ std::string refusingAutogradFunction(const Op &O) {
                          {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
 }
 
+/// The ops of \p L without a backward (refusesGradient), by name.
+std::vector<std::string> opsWithoutBackward(const OpLibrary &L) {
+  std::vector<std::string> Names;
+  for (const Op &O : L.Ops)
+    if (refusesGradient(O))
+      Names.push_back(O.Schema.fullName());
+  return Names;
+}
+
 } // namespace
 
 std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
@@ -314,6 +323,11 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
     else if (hasAutogradKernel(O))
       Body += refusingAutogradFunction(O);
   }
+  std::vector<std::string> NoBackward = opsWithoutBackward(L);
+  if (!NoBackward.empty())
+    Body += renderTemplate("autograd/no_backward.cpp",
+                           {{"ops", join(NoBackward, ", ")},
+                            {"name", std::string(NoBackwardKernel)}});
   return renderTemplate(
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
@@ -335,10 +349,19 @@ std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts
       Decls.push_back(
           {{"comment", O.Schema.fullName() + " (Autograd), in autograd.cpp"},
            {"signature", kernelSignature(O.Schema, autogradWrapperName(O.Schema))}});
+  std::vector<std::string> NoBackward = opsWithoutBackward(L);
+  if (!NoBackward.empty())
+    Decls.push_back({{"comment", "The Autograd kernel of the ops without a backward (" +
+                                     join(NoBackward, ", ") + "), in autograd.cpp"},
+                     {"signature", "void " + std::string(NoBackwardKernel) +
+                                       "(const c10::OperatorHandle &op, "
+                                       "c10::DispatchKeySet keys, torch::jit::Stack *stack)"}});
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},
-                         {"includes", ""}},
+                         {"includes", NoBackward.empty()
+                                          ? ""
+                                          : "\n#include <ATen/core/dispatch/Dispatcher.h>\n"}},
                         {{"declarations", Decls}});
 }
 

@@ -356,11 +356,33 @@ std::string refusingFormula(const Op &O) {
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
+bool mutatesArgument(const OpSchema &S) {
+  return std::any_of(S.Arguments.begin(), S.Arguments.end(), [](const Argument &A) {
+    const AliasInfo *Alias = A.Ty.alias();
+    return Alias && Alias->IsWrite;
+  });
+}
+
+/// For an op without a backward: differentiating it raises. A functional op
+/// takes register_autograd, as a torch.library.custom_op without one;
+/// register_autograd refuses a mutating op, which gets the Autograd kernel
+/// of no_backward_helpers.py.
+std::string noBackwardFormula(const Op &O) {
+  const OpSchema &S = O.Schema;
+  return renderTemplate(mutatesArgument(S) ? "stable/no_backward_mutating.py"
+                                           : "stable/no_backward.py",
+                        {{"op", S.fullName()},
+                         {"identifier", opIdentifier(S)},
+                         {"op_name", quote(S.fullName())},
+                         {"setup_parameters", setupParameters(S)},
+                         {"message", quote(noBackwardMessage(O))}});
+}
+
 } // namespace
 
 std::string stablePythonRegistrations(const OpLibrary &L) {
   std::string Out;
-  bool UsesHelpers = false;
+  bool UsesHelpers = false, UsesNoBackward = false;
   for (const Op &O : L.Ops)
     if (O.Fake == FakeKind::Synthesized)
       Out += syntheticFake(O, UsesHelpers);
@@ -369,7 +391,13 @@ std::string stablePythonRegistrations(const OpLibrary &L) {
       Out += autogradFormula(O);
     else if (hasAutogradKernel(O))
       Out += refusingFormula(O);
+    else if (refusesGradient(O)) {
+      Out += noBackwardFormula(O);
+      UsesNoBackward = UsesNoBackward || mutatesArgument(O.Schema);
+    }
   }
+  if (UsesNoBackward)
+    Out = renderTemplate("stable/no_backward_helpers.py", {}) + Out;
   if (UsesHelpers)
     Out = renderTemplate("stable/helpers.py", {}) + Out;
   return Out;
