@@ -41,14 +41,17 @@ at::Tensor mul_backward(const at::Tensor& grad, double s) { return grad.mul(s); 
 // REG-NEXT:              &opgen_generated::opgen_no_backward>());
 // REG-NEXT: }
 
-// AG: // The Autograd kernel of the ops without a backward (nb::clamp_, nb::scale): it runs them
-// AG: void opgen_no_backward(const c10::OperatorHandle &op, c10::DispatchKeySet keys,
-// AG-NEXT:              torch::jit::Stack *stack) {
+// AG: // The Autograd kernel of the ops without a backward: it runs them below
+// AG: // raises (see opgen/autograd.h). Registered for:
+// AG-NEXT: //   nb::clamp_
+// AG-NEXT: //   nb::scale
+// AG-NEXT: void opgen_no_backward(
+// AG-NEXT:     const c10::OperatorHandle &op, c10::DispatchKeySet keys, torch::jit::Stack *stack) {
 // AG-NEXT:   opgen::rt::no_backward(op, keys, stack);
 // AG-NEXT: }
 
 // DECL: #include <ATen/core/dispatch/Dispatcher.h>
-// DECL: // The Autograd kernel of the ops without a backward (nb::clamp_, nb::scale), in autograd.cpp
+// DECL: // The Autograd kernel of the ops without a backward, in autograd.cpp
 // DECL-NEXT: void opgen_no_backward(const c10::OperatorHandle &op, c10::DispatchKeySet keys, torch::jit::Stack *stack);
 
 // TESTS: def test_no_backward_raises(op, device):

@@ -323,11 +323,13 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
     else if (hasAutogradKernel(O))
       Body += refusingAutogradFunction(O);
   }
-  std::vector<std::string> NoBackward = opsWithoutBackward(L);
+  std::vector<TemplateRecord> NoBackward;
+  for (const std::string &Name : opsWithoutBackward(L))
+    NoBackward.push_back({{"op", Name}});
   if (!NoBackward.empty())
     Body += renderTemplate("autograd/no_backward.cpp",
-                           {{"ops", join(NoBackward, ", ")},
-                            {"name", std::string(NoBackwardKernel)}});
+                           {{"name", std::string(NoBackwardKernel)}},
+                           {{"ops", NoBackward}});
   return renderTemplate(
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
@@ -349,19 +351,19 @@ std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts
       Decls.push_back(
           {{"comment", O.Schema.fullName() + " (Autograd), in autograd.cpp"},
            {"signature", kernelSignature(O.Schema, autogradWrapperName(O.Schema))}});
-  std::vector<std::string> NoBackward = opsWithoutBackward(L);
-  if (!NoBackward.empty())
-    Decls.push_back({{"comment", "The Autograd kernel of the ops without a backward (" +
-                                     join(NoBackward, ", ") + "), in autograd.cpp"},
+  const bool NoBackward = !opsWithoutBackward(L).empty();
+  if (NoBackward)
+    Decls.push_back({{"comment", "The Autograd kernel of the ops without a backward, in "
+                                 "autograd.cpp"},
                      {"signature", "void " + std::string(NoBackwardKernel) +
                                        "(const c10::OperatorHandle &op, "
                                        "c10::DispatchKeySet keys, torch::jit::Stack *stack)"}});
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},
-                         {"includes", NoBackward.empty()
-                                          ? ""
-                                          : "\n#include <ATen/core/dispatch/Dispatcher.h>\n"}},
+                         {"includes", NoBackward
+                                          ? "\n#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                          : ""}},
                         {{"declarations", Decls}});
 }
 
