@@ -188,12 +188,18 @@ TEST(StableEmitTest, RegistrationIsStableAndIncludesNoATen) {
             std::string::npos) << Fakes;
 }
 
-TEST(StableEmitTest, AutogradIsRegisteredInPython) {
+/// An empty stable library `ns` of one source.
+OpLibrary stableLibrary() {
   OpLibrary L;
   L.PythonPackage = "ns";
   L.LibraryName = "ns_ops";
   L.Sources = {"/src/k.cpp"};
   L.Abi = KernelAbi::Stable;
+  return L;
+}
+
+TEST(StableEmitTest, AutogradIsRegisteredInPython) {
+  OpLibrary L = stableLibrary();
   Op F;
   F.Schema = *parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor");
   F.Fake = FakeKind::Python;
@@ -236,11 +242,7 @@ TEST(StableEmitTest, AutogradIsRegisteredInPython) {
 }
 
 TEST(StableEmitTest, AnOpWithoutBackwardRaisesInPython) {
-  OpLibrary L;
-  L.PythonPackage = "ns";
-  L.LibraryName = "ns_ops";
-  L.Sources = {"/src/k.cpp"};
-  L.Abi = KernelAbi::Stable;
+  OpLibrary L = stableLibrary();
   Op F, M;
   F.Schema = *parseSchema("ns::f(Tensor x) -> Tensor");
   F.Fake = FakeKind::Python;

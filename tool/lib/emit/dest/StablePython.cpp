@@ -349,7 +349,8 @@ std::string refusingFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate("stable/refusing.py",
                         {{"op", S.fullName()},
-                         {"backward_of", O.BackwardOf},
+                         {"about", "the backward of " + O.BackwardOf +
+                                       "; it has no backward of its own"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
                          {"setup_parameters", setupParameters(S)},
@@ -370,8 +371,9 @@ bool mutatesArgument(const OpSchema &S) {
 std::string noBackwardFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate(mutatesArgument(S) ? "stable/no_backward_mutating.py"
-                                           : "stable/no_backward.py",
+                                           : "stable/refusing.py",
                         {{"op", S.fullName()},
+                         {"about", "no backward; differentiating it raises"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
                          {"setup_parameters", setupParameters(S)},
