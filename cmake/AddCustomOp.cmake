@@ -14,6 +14,8 @@
 #                                  (after its `--`; e.g. -DFOO=1)
 #   [NO_PREAMBLE]                  parse every source in full (no shared
 #                                  precompiled preamble)
+#   [WERROR]                       opgen's warnings are errors (opgen --Werror
+#                                  in every step; OPGEN_WERROR: every library)
 #   [NO_TESTS])
 #
 # Runs opgen at build time, in two kinds of steps: one `opgen --discover`
@@ -93,6 +95,10 @@ endfunction()
 # Turing and newer): Turing, Ampere, Ada, Hopper.
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
+
+# ON: every add_custom_op runs opgen with --Werror, as its WERROR keyword
+# does for one library: opgen's warnings fail the build.
+option(OPGEN_WERROR "add_custom_op: treat opgen's warnings as errors (opgen --Werror)" OFF)
 
 # Where the precompiled preambles are kept across build directories and
 # clean builds (opgen --build-preamble --preamble-cache; docs/cmake.md):
@@ -266,9 +272,14 @@ macro(add_custom_op _opgen_target)
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
+  # WERROR (or OPGEN_WERROR): --Werror goes with OPGEN_ARGS to every opgen
+  # step (preambles, discoveries and the shards they write, the combine).
+  if(ARG_WERROR OR OPGEN_WERROR)
+    list(APPEND ARG_OPGEN_ARGS --Werror)
+  endif()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
   endif()

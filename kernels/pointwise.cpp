@@ -13,12 +13,15 @@
 //                  keyword-only `out`, returns the mutated `out`;
 //   * muladd     - a `static` function;
 //   * soft_clip  - autocast="float32": generated Autocast kernels;
-//   * softplus_beta - device="compositeimplicit": a decomposing kernel.
+//   * softplus_beta - device="compositeimplicit": a decomposing kernel;
+//   * clamp_     - mutates its argument and has no backward: differentiating
+//                  it raises (docs/autograd.md#ops-without-a-backward).
 #include <opgen/opgen.h>
 
 #include <ATen/ATen.h>
 #include <ATen/TensorIterator.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <tuple>
@@ -73,6 +76,28 @@ static at::Tensor sin_fresh(const at::Tensor& x) {
   at::Tensor out = at::empty_like(x);
   sin_out(x, out);
   return out;
+}
+
+// clamp_(x, lo, hi): x <- x clamped to [lo, hi], in place. No backward: its
+// gradient is not the identity, and differentiating it raises.
+[[custom_op("mylib::clamp_", mutates="x")]]
+void clamp_(at::Tensor& x, double lo, double hi) {
+  checks::floating("clamp_", "x", x);
+  auto iter = at::TensorIteratorConfig()
+                  .add_output(x)
+                  .add_const_input(x)
+                  .resize_outputs(false)
+                  .set_check_mem_overlap(false)
+                  .build();
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "clamp_", [&] {
+    const auto low = static_cast<scalar_t>(lo), high = static_cast<scalar_t>(hi);
+    iter.for_each([&](char** data, const int64_t* strides, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) {
+        auto* item = reinterpret_cast<scalar_t*>(data[0] + i * strides[0]);
+        *item = std::min(std::max(*item, low), high);
+      }
+    });
+  });
 }
 
 // muladd(a, b, c) -> a * b + c, a fresh contiguous tensor.

@@ -12,7 +12,8 @@ Conventions:
   views, so they stay leaves and keep their strides);
 * integer tensors never require grad;
 * mutated outputs (``out``) are plain zero tensors of the right shape that
-  never require grad;
+  never require grad, and so are tensors an op mutates in place
+  (``clamp_``'s ``x``: a leaf that requires grad cannot be mutated);
 * each op has a sample with a non-contiguous tensor input (transposed,
   permuted or strided slice).
 """
@@ -97,6 +98,17 @@ def sin(device, dtype, requires_grad=False):
         # transposed (4, 6): the CPU kernel's result keeps these strides, the
         # CUDA kernel's is contiguous (the fake follows the device).
         ((_leaf(torch.rand(6, 4, **kw).t(), requires_grad),), {}),
+    ]
+
+
+def clamp_(device, dtype, requires_grad=False):
+    # x is mutated: it never requires grad (requires_grad is not used).
+    kw = dict(device=device, dtype=dtype)
+    x = torch.rand(4, 5, **kw) * 4 - 2
+    x_t = (torch.rand(6, 4, **kw) * 4 - 2).t()  # (4, 6), transposed
+    return [
+        ((x, -1.0, 1.0), {}),
+        ((x_t, -0.5, 1.5), {}),
     ]
 
 
@@ -267,6 +279,7 @@ SAMPLES = {
     "mylib::box_blur": box_blur,
     "mylib::sin_out": sin_out,
     "mylib::sin": sin,
+    "mylib::clamp_": clamp_,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
     "mylib::soft_clip": soft_clip,

@@ -872,3 +872,46 @@ def test_double_backward_raises(op, device):
     total = sum(g.sum() for g in grads if g is not None and g.requires_grad)
     with pytest.raises(RuntimeError, match="cannot be differentiated twice"):
         total.backward()
+
+
+# --- ops without a backward: differentiating them raises ---------------------
+
+def _no_backward_cases():
+    for op in OPS:
+        if op["has_autograd"] or op["backward_of"]:
+            continue
+        for device in op["devices"]:
+            yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
+
+
+@pytest.mark.parametrize("op,device", list(_no_backward_cases()))
+def test_no_backward_raises(op, device):
+    """An op without a [[custom_op_backward]] raises when its outputs, or
+    the tensors it mutates, are differentiated (docs/autograd.md), rather
+    than giving a wrong gradient. Mutated tensors are given as non-leaves
+    that require grad (a leaf that requires grad cannot be mutated)."""
+    if device not in _present_devices():
+        pytest.skip(f"no {device} device present")
+    args, kwargs = _samples(op, device, torch.float64, requires_grad=True)[0]
+    mutated = {name for name, _, _, _, is_mutated in op["arguments"] if is_mutated}
+    names = [name for name, *_ in op["arguments"]]
+
+    def requiring(value):
+        if isinstance(value, torch.Tensor) and value.is_floating_point():
+            return value.detach().requires_grad_() * 1
+        if isinstance(value, (list, tuple)):
+            return type(value)(requiring(v) for v in value)
+        return value
+
+    args = tuple(requiring(v) if n in mutated else v for n, v in zip(names, args))
+    kwargs = {k: requiring(v) if k in mutated else v for k, v in kwargs.items()}
+    out = _overload(op)(*args, **kwargs)
+    written = [v for n, v in [*zip(names, args), *kwargs.items()] if n in mutated]
+    tensors = []
+    for value in [*(out if isinstance(out, (tuple, list)) else (out,)), *written]:
+        values = value if isinstance(value, (list, tuple)) else [value]
+        tensors += [v for v in values if isinstance(v, torch.Tensor) and v.requires_grad]
+    if not tensors:
+        pytest.skip("no output or mutated tensor of the first sample requires grad")
+    with pytest.raises(RuntimeError, match="has no backward, so it cannot be differentiated"):
+        sum((t * t).sum() for t in tensors).backward()

@@ -1,6 +1,6 @@
 
 TORCH_LIBRARY_IMPL(${namespace}, ${key}, m) {
 ${#each impls}
-  m.impl(${name}, TORCH_FN(opgen_generated::${kernel}));
+  m.impl(${name}, ${kernel});
 ${/each}
 }

@@ -1,6 +1,6 @@
 
 
-# ${op} (Autograd): the backward of ${backward_of}; it has no backward of its own
+# ${op} (Autograd): ${about}
 def _${identifier}_setup_context(${setup_parameters}):
     pass
 

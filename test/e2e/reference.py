@@ -54,6 +54,8 @@ def sin_out(x, out):
 
 def sin(x):
     return Expected(torch.sin(x))
+def clamp_(x, lo, hi):
+    return Expected(None, {"x": torch.clamp(x, lo, hi)})
 
 
 def muladd(a, b, c):
@@ -158,6 +160,7 @@ REFERENCES = {
     "mylib::box_blur": box_blur,
     "mylib::sin_out": sin_out,
     "mylib::sin": sin,
+    "mylib::clamp_": clamp_,
     "mylib::muladd": muladd,
     "mylib::muladd.out": muladd_out,
     "mylib::soft_clip": soft_clip,
@@ -200,7 +203,7 @@ def _expected_shapes(name, args, kwargs):
     if name == "mylib::crop":
         pic, (l, u, r, lo) = args
         return (pic.shape[0], lo - u, r - l)
-    if name in ("mylib::paste", "mylib::sin_out", "mylib::sin", "mylib::muladd", "mylib::muladd.out",
+    if name in ("mylib::paste", "mylib::sin_out", "mylib::sin", "mylib::clamp_", "mylib::muladd", "mylib::muladd.out",
                 "mylib::soft_clip", "mylib::softplus_beta"):
         return tuple(args[0].shape)
     if name == "mylib::box_blur":
@@ -263,7 +266,8 @@ def self_check():
                         assert t.is_leaf, name
                         assert t.device.type == "cpu"
                         if t.is_floating_point():
-                            if t is not kwargs.get("out") and not (name == "mylib::sin_out" and t is args[1]):
+                            if (t is not kwargs.get("out") and not (name == "mylib::sin_out" and t is args[1])
+                                    and name != "mylib::clamp_"):
                                 assert t.requires_grad == requires_grad, name
                                 assert t.dtype == dtype, name
                         else:

@@ -88,6 +88,7 @@ EXPECTED_SCHEMAS = {
     "mylib::box_blur": "mylib::box_blur(Tensor pic, SymInt[] kernel_size=[3]) -> Tensor",
     "mylib::sin_out": "mylib::sin_out(Tensor x, Tensor(a!) out) -> ()",
     "mylib::sin": "mylib::sin(Tensor x) -> Tensor",
+    "mylib::clamp_": "mylib::clamp_(Tensor(a!) x, float lo, float hi) -> ()",
     "mylib::muladd": "mylib::muladd(Tensor a, Tensor b, float c) -> Tensor",
     "mylib::muladd.out": (
         "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) -> Tensor(a!)"
@@ -633,6 +634,71 @@ def test_composite_implicit_decomposes():
     torch.testing.assert_close(grad, torch.sigmoid(2.0 * x.detach()))
     meta = torch.ops.mylib.softplus_beta(torch.empty(2, 7, device="meta"), 1.0)
     assert meta.shape == (2, 7) and meta.device.type == "meta"
+
+
+NO_BACKWARD = r"has no backward, so it cannot be differentiated; write one with \[\[custom_op_backward"
+
+
+def test_in_place_op_without_backward_raises():
+    """clamp_ has no backward: differentiating through it raises. torch's
+    default autograd fallback gave the identity's gradient, [1, 1, 1], for
+    the clamp's [0, 1, 0], without a word."""
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    y = x * 1
+    torch.ops.mylib.clamp_(y, -1.0, 1.0)
+    torch.testing.assert_close(y.detach(), torch.tensor([-1.0, 0.5, 1.0]))
+    with pytest.raises(RuntimeError, match=r"mylib::clamp_ " + NO_BACKWARD +
+                       r"\(\"mylib::clamp_\"\)\]\]"):
+        y.sum().backward()
+    assert x.grad is None
+    # Mutating a view rebases its base's history as well.
+    base = torch.ones(2, 3, requires_grad=True) * 1
+    torch.ops.mylib.clamp_(base[0], 0.0, 0.5)
+    with pytest.raises(RuntimeError, match=NO_BACKWARD):
+        base.sum().backward()
+    # A leaf that requires grad cannot be mutated, as with torch's ops.
+    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
+        torch.ops.mylib.clamp_(torch.ones(3, requires_grad=True), 0.0, 0.5)
+
+
+def test_functional_op_without_backward_raises():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    out = torch.ops.mylib.soft_clip(x, 2.0)
+    torch.testing.assert_close(out.detach(), 2.0 * torch.tanh(x.detach() / 2.0))
+    with pytest.raises(RuntimeError, match=r"mylib::soft_clip " + NO_BACKWARD):
+        out.sum().backward()
+    # An integer output is not differentiable: it does not join the graph.
+    values, indices = torch.ops.mylib.topk_rows(x.reshape(1, 3), 2)
+    assert not indices.requires_grad
+
+
+def test_op_without_backward_is_fine_without_grad():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    with torch.no_grad():
+        y = x * 1
+        torch.ops.mylib.clamp_(y, -1.0, 1.0)
+        assert not torch.ops.mylib.soft_clip(x, 2.0).requires_grad
+    z = torch.tensor([-2.0, 0.5, 3.0])
+    torch.ops.mylib.clamp_(z, -1.0, 1.0)
+    assert not z.requires_grad and not torch.ops.mylib.soft_clip(z, 2.0).requires_grad
+    # The version of a mutated tensor is bumped: autograd sees that a tensor
+    # another op saved was overwritten.
+    w = torch.ones(3) * 2
+    v = (x * w).sum()
+    torch.ops.mylib.clamp_(w, -1.0, 1.0)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        v.backward()
+
+
+def test_ops_without_backward_have_the_refusing_autograd_kernel():
+    """What opcheck's test_autograd_registration looks for: an Autograd
+    kernel, for every op, except one that decomposes."""
+    for name in EXPECTED_SCHEMAS:
+        has = torch._C._dispatch_has_kernel_for_dispatch_key(name, "Autograd")
+        assert has == (name != "mylib::softplus_beta"), name
+    x = torch.rand(3, 4, requires_grad=True)
+    torch.library.opcheck(torch.ops.mylib.soft_clip.default, (x, 2.0),
+                          test_utils=["test_autograd_registration"])
 
 
 def test_reference_self_check():

@@ -62,10 +62,13 @@ at::Tensor cube_grad(const at::Tensor &grad, const at::Tensor &x) {
 // REG-NEXT:   m.impl("cube_backward", TORCH_FN(opgen_generated::dk_cube_backward__CompositeImplicitAutograd));
 // REG-NEXT:   m.impl("twice", TORCH_FN(opgen_generated::dk_twice__CompositeImplicitAutograd));
 // REG-NEXT: }
-// Autograd kernels: dk::cube's only; the decompositions give dk::twice and
-// dk::cube_backward their gradients.
+// Autograd kernels: dk::cube's glue, and for dk::q, which has no backward,
+// the one that raises when it is differentiated; the decompositions give
+// dk::twice and dk::cube_backward their gradients.
 // REG: TORCH_LIBRARY_IMPL(dk, Autograd, m) {
 // REG-NEXT:   m.impl("cube", TORCH_FN(opgen_generated::dk_cube__Autograd));
+// REG-NEXT:   m.impl("q", torch::CppFunction::makeFromBoxedFunction<
+// REG-NEXT:              &opgen_generated::opgen_no_backward>());
 // REG-NEXT: }
 
 // MANIFEST: "name": "dk::q",

@@ -8,6 +8,7 @@
 // RUN: FileCheck %s --check-prefix=NONE --input-file=%t/autograd.cpp --implicit-check-not=#include
 // RUN: FileCheck %s --check-prefix=NONE-OPS --input-file=%t/include/sr/ops.h --implicit-check-not=#include
 // RUN: FileCheck %s --check-prefix=PY --input-file=%t/python/sr/fakes.py
+// RUN: FileCheck %s --check-prefix=NOBW --input-file=%t/python/sr/fakes.py
 // The generated shard compiles against the stable headers for torch 2.10.
 // RUN: clang++ -std=c++17 -fsyntax-only -DTORCH_TARGET_VERSION=0x020a000000000000 -I%torch_include -I%runtime_include -I%t %t/shards/stable_registration.cpp
 // RUN: clang++ -std=c++17 -fsyntax-only -DTORCH_TARGET_VERSION=0x020a000000000000 -I%torch_include -I%runtime_include -I%t %t/registration.cpp
@@ -78,6 +79,15 @@ std::tuple<Tensor, Tensor> add_scaled_backward(const Tensor &grad,
 // PY: # sr::add_scaled_backward (Autograd): the backward of sr::add_scaled; it has no backward of its own
 // PY: raise RuntimeError("sr::add_scaled_backward (the backward of sr::add_scaled) has no backward, so sr::add_scaled cannot be differentiated twice;
 
+// An op without a backward raises when differentiated (docs/autograd.md):
+// a mutating one through the Autograd kernel of _opgen_register_no_backward
+// (register_autograd takes functional ops only), defined once.
+// NOBW: class _OpgenNoBackward(torch.autograd.Function):
+// NOBW: def _opgen_register_no_backward(qualname, message):
+// NOBW: library.impl(name, kernel, "Autograd", with_keyset=True)
+// NOBW: # sr::scale_ (Autograd): no backward, and it mutates an argument
+// NOBW-NEXT: # takes functional ops only); differentiating it raises
+// NOBW-NEXT: _opgen_register_no_backward("sr::scale_", "sr::scale_ has no backward, so it cannot be differentiated; write one with {{\[\[}}custom_op_backward(\"sr::scale_\"){{\]\]}}, or call it on tensors that do not require grad (or under torch.no_grad())")
 [[custom_op("sr::scale_", mutates="x")]]
 void scale_(Tensor &x, double alpha) { torch::stable::zero_(x); }
 

@@ -23,3 +23,8 @@ def add_scaled_backward(device, dtype, requires_grad=False):
 
 def scale_(device, dtype, requires_grad=False):
     return [((torch.rand(3, 4, device=device, dtype=dtype), 1.5), {})]
+
+
+def scaled(device, dtype, requires_grad=False):
+    x = torch.rand(3, 4, device=device, dtype=dtype).requires_grad_(requires_grad)
+    return [((x, 1.5), {})]

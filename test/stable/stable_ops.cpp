@@ -97,4 +97,13 @@ void scale_(Tensor &x, double alpha) {
   axpbyAny(x, std::nullopt, alpha, 0.0, x);
 }
 
+/// alpha * x, a fresh tensor: a functional op without a backward, whose
+/// gradient raises (docs/autograd.md#ops-without-a-backward).
+[[custom_op("stableops::scaled")]]
+Tensor scaled(const Tensor &x, double alpha) {
+  Tensor out = torch::stable::empty_like(x);
+  axpbyAny(x, std::nullopt, alpha, 0.0, out);
+  return out;
+}
+
 } // namespace stableops

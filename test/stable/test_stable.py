@@ -63,6 +63,56 @@ def test_double_backward_refused():
         g.sum().backward()
 
 
+NO_BACKWARD = r"has no backward, so it cannot be differentiated; write one with \[\[custom_op_backward"
+
+
+def test_in_place_op_without_backward_raises():
+    # scale_ has no backward: the gradient through it must raise, not be
+    # the identity's [1, 1, 1] (torch's default autograd fallback) instead
+    # of [1.5, 1.5, 1.5].
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    y = x * 1
+    ops.scale_(y, 1.5)
+    torch.testing.assert_close(y.detach(), torch.tensor([-3.0, 0.75, 4.5]))
+    with pytest.raises(RuntimeError, match=r"stableops::scale_ " + NO_BACKWARD):
+        y.sum().backward()
+    assert x.grad is None
+    # Mutating a view rebases its base's history too.
+    base = torch.ones(2, 3, requires_grad=True) * 1
+    ops.scale_(base[0], 2.0)
+    with pytest.raises(RuntimeError, match=NO_BACKWARD):
+        base.sum().backward()
+    # A leaf that requires grad cannot be mutated, as with torch's ops.
+    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
+        ops.scale_(torch.ones(3, requires_grad=True), 2.0)
+
+
+def test_functional_op_without_backward_raises():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    out = ops.scaled(x, 1.5)
+    torch.testing.assert_close(out.detach(), torch.tensor([-3.0, 0.75, 4.5]))
+    with pytest.raises(RuntimeError, match=r"stableops::scaled " + NO_BACKWARD):
+        out.sum().backward()
+
+
+def test_op_without_backward_is_fine_without_grad():
+    x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+    with torch.no_grad():
+        y = x * 1
+        ops.scale_(y, 2.0)
+        assert not ops.scaled(x, 2.0).requires_grad
+    z = torch.ones(3)
+    ops.scale_(z, 2.0)
+    assert not z.requires_grad and not ops.scaled(z, 2.0).requires_grad
+    # The version of a mutated tensor is bumped: autograd sees the mutation
+    # of a tensor another op saved.
+    w = torch.ones(3) * 1
+    v = (x * w).sum()
+    ops.scale_(w, 2.0)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        v.backward()
+
+
 def test_generated_cpp_uses_no_aten():
     gen = os.path.join(os.path.dirname(stableops.library_path), "..", "..",
                        "stable_ops_gen")

@@ -94,6 +94,28 @@ TEST(EmitTest, RegistrationUsesTheDefinitionFormAndProvenance) {
       << Reg;
 }
 
+TEST(EmitTest, AnOpWithoutBackwardGetsTheRaisingAutogradKernel) {
+  // scale.out has no backward: registration.cpp registers the boxed kernel
+  // opgen_no_backward for it, autograd.cpp defines it, autograd.h declares it.
+  FileSet Files = emitAll(library(), options());
+  const std::string &Reg = Files.at("registration.cpp");
+  EXPECT_NE(Reg.find("TORCH_LIBRARY_IMPL(mylib, Autograd, m) {\n"
+                     "  m.impl(\"scale.out\", torch::CppFunction::makeFromBoxedFunction<\n"
+                     "             &opgen_generated::opgen_no_backward>());\n}"),
+            std::string::npos)
+      << Reg;
+  EXPECT_NE(Files.at("autograd.cpp").find("opgen::rt::no_backward(op, keys, stack);"),
+            std::string::npos);
+  EXPECT_NE(Files.at("autograd.h").find("void opgen_no_backward(const c10::OperatorHandle &op"),
+            std::string::npos);
+  // Not an op that decomposes (differentiable through its ATen calls).
+  OpLibrary L = library();
+  L.Ops[0].Kernels[0].Key = DispatchKey::CompositeImplicitAutograd;
+  FileSet Composite = emitAll(L, options());
+  EXPECT_EQ(Composite.at("registration.cpp").find("(mylib, Autograd, m)"), std::string::npos);
+  EXPECT_EQ(Composite.at("autograd.cpp").find("opgen_no_backward"), std::string::npos);
+}
+
 TEST(EmitTest, WrapperConvertsDispatcherTypesToTheKernels) {
   std::string Shard = emitAll(library(), options())["shards/k.cpp"];
   EXPECT_NE(Shard.find("#include \"../../kernels/k.cpp\""), std::string::npos) << Shard;

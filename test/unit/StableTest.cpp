@@ -188,12 +188,18 @@ TEST(StableEmitTest, RegistrationIsStableAndIncludesNoATen) {
             std::string::npos) << Fakes;
 }
 
-TEST(StableEmitTest, AutogradIsRegisteredInPython) {
+/// An empty stable library `ns` of one source.
+OpLibrary stableLibrary() {
   OpLibrary L;
   L.PythonPackage = "ns";
   L.LibraryName = "ns_ops";
   L.Sources = {"/src/k.cpp"};
   L.Abi = KernelAbi::Stable;
+  return L;
+}
+
+TEST(StableEmitTest, AutogradIsRegisteredInPython) {
+  OpLibrary L = stableLibrary();
   Op F;
   F.Schema = *parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor");
   F.Fake = FakeKind::Python;
@@ -231,6 +237,39 @@ TEST(StableEmitTest, AutogradIsRegisteredInPython) {
             std::string::npos);
   EXPECT_NE(Py.find("cannot be differentiated twice"), std::string::npos);
   EXPECT_EQ(Files.at("autograd.cpp").find("torch::autograd"), std::string::npos);
+  // Every op there has a backward or is one: no no-backward registration.
+  EXPECT_EQ(Py.find("has no backward, so it cannot be differentiated;"), std::string::npos);
+}
+
+TEST(StableEmitTest, AnOpWithoutBackwardRaisesInPython) {
+  OpLibrary L = stableLibrary();
+  Op F, M;
+  F.Schema = *parseSchema("ns::f(Tensor x) -> Tensor");
+  F.Fake = FakeKind::Python;
+  M.Schema = *parseSchema("ns::m_(Tensor(a!) x, float s) -> ()");
+  M.Fake = FakeKind::Python;
+  L.Ops = {F, M};
+  const std::string Py = emitAll(L, options()).at("python/ns/fakes.py");
+  const std::string Message =
+      "has no backward, so it cannot be differentiated; write one with "
+      "[[custom_op_backward(\\\"ns::f\\\")]]";
+  // A functional op: register_autograd with a backward that raises, as a
+  // torch.library.custom_op without one.
+  EXPECT_NE(Py.find("def _ns_f_backward(ctx, *grads):\n"
+                    "    raise RuntimeError(\"ns::f " + Message),
+            std::string::npos)
+      << Py;
+  EXPECT_NE(Py.find("torch.library.register_autograd(\"ns::f\", _ns_f_backward,"),
+            std::string::npos);
+  // A mutating op, which register_autograd refuses: the Python Autograd
+  // kernel, whose helpers come once.
+  EXPECT_NE(Py.find("_opgen_register_no_backward(\"ns::m_\", \"ns::m_ has no backward"),
+            std::string::npos)
+      << Py;
+  EXPECT_EQ(Py.find("register_autograd(\"ns::m_\""), std::string::npos);
+  size_t Helper = Py.find("def _opgen_register_no_backward(");
+  ASSERT_NE(Helper, std::string::npos);
+  EXPECT_EQ(Py.find("def _opgen_register_no_backward(", Helper + 1), std::string::npos);
 }
 
 } // namespace

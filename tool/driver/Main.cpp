@@ -95,6 +95,12 @@ cl::opt<bool> StableAbi(
              "signature uses a torch::stable type; a kernel written against "
              "ATen is then an error"),
     cl::cat(Category));
+cl::opt<bool> WarningsAsErrors(
+    "Werror",
+    cl::desc("Treat opgen's warnings as errors: they are printed as errors "
+             "(with their [Id]), the run fails and writes nothing (Clang's "
+             "own warnings are not concerned: pass -Werror after --)"),
+    cl::cat(Category));
 cl::opt<std::string> Root(
     "root",
     cl::desc("Directory that provenance paths are relative to (default: the "
@@ -258,6 +264,7 @@ bool runFrontendInParallel(const opgen::FrontendOptions &Opts, unsigned Threads,
   auto Work = [&] {
     for (size_t I = Next++; I < N; I = Next++) {
       Logs[I] = std::make_unique<SourceLog>();
+      Logs[I]->setWarningsAsErrors(Diags.warningsAsErrors());
       opgen::FrontendOptions One = Opts;
       One.Sources = {Opts.Sources[I]};
       One.ClangOutput = &Logs[I]->clangOutput();
@@ -669,6 +676,7 @@ int main(int Argc, const char **Argv) {
       "bindings and opcheck tests from [[custom_op(...)]] annotations\n");
   std::string RootDir = absolute(Root.empty() ? "." : Root.getValue());
   std::unique_ptr<opgen::DiagSink> Diags = opgen::createClangDiagSink(RootDir);
+  Diags->setWarningsAsErrors(WarningsAsErrors);
   if (InitCommand)
     return runInit(*Diags);
   if (ListOutputsMode && (DiscoverMode || CombineMode)) {

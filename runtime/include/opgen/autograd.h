@@ -3,16 +3,23 @@
 /// \file
 /// What the generated torch::autograd::Functions (autograd.cpp) share:
 /// passing undefined tensors ("no gradient") through Function::apply, and
-/// the `output_mask` a backward may take.
+/// the `output_mask` a backward may take; and no_backward, the Autograd
+/// kernel of the ops that have no backward.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_AUTOGRAD_H
 #define OPGEN_AUTOGRAD_H
 
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/csrc/autograd/VariableTypeUtils.h>
 #include <torch/csrc/autograd/custom_function.h>
+#include <torch/csrc/autograd/functions/basic_ops.h>
+#include <torch/csrc/autograd/functions/utils.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace opgen::rt {
@@ -82,6 +89,97 @@ std::array<bool, N> output_mask(const torch::autograd::AutogradContext *Ctx,
   for (size_t I = 0; I < N; ++I)
     Mask[I] = Edges[I] >= 0 && Ctx->needs_input_grad(static_cast<size_t>(Edges[I]));
   return Mask;
+}
+
+/// Calls \p F(argument index, tensor) for every defined tensor of the \p N
+/// stack values from \p Start: `Tensor`, `Tensor?`, `Tensor[]`, `Tensor?[]`.
+template <typename F>
+void for_each_tensor(const torch::jit::Stack &Stack, size_t Start, size_t N, F Fn) {
+  for (size_t I = 0; I < N; ++I) {
+    const c10::IValue &V = Stack[Start + I];
+    if (V.isTensor()) {
+      if (V.toTensor().defined())
+        Fn(I, V.toTensor());
+    } else if (V.isList()) {
+      for (const c10::IValue &E : V.toListRef())
+        if (E.isTensor() && E.toTensor().defined())
+          Fn(I, E.toTensor());
+    }
+  }
+}
+
+/// What differentiating an op without a backward raises. The stable
+/// flavour's Python registration (fakes.py) raises the same words
+/// (noBackwardMessage in opgen's emit/api/Names.cpp).
+inline std::string no_backward_message(const c10::FunctionSchema &S) {
+  std::string Name = S.name();
+  if (!S.overload_name().empty())
+    Name += "." + S.overload_name();
+  return Name + " has no backward, so it cannot be differentiated; write one "
+                "with [[custom_op_backward(\"" + Name + "\")]], or call it on "
+                "tensors that do not require grad (or under torch.no_grad())";
+}
+
+/// The Autograd kernel of an op without a [[custom_op_backward]] (a boxed
+/// kernel: the same for every op). Without it torch's default autograd
+/// fallback lets such an op through: outputs get a node that only warns,
+/// and a mutated input keeps its old history, so its gradient is silently
+/// wrong. Like torch's autogradNotImplementedFallback, it runs the op below
+/// autograd and, when grad mode is on and a tensor input requires grad,
+/// puts a node that raises no_backward_message() in the history of every
+/// differentiable output and every mutated input (rebased, as an in-place
+/// op's), whose edges are the tensor inputs: differentiating through any of
+/// them raises. Each mutated tensor gets a node of its own, as rebasing a
+/// view's history wants a node of one input; outputs that alias an input
+/// are that input. Mutated inputs have their version bumped (so saved
+/// tensors it overwrote are detected) and are checked as in-place ops'
+/// (a leaf that requires grad cannot be mutated).
+inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
+                        torch::jit::Stack *Stack) {
+  const c10::FunctionSchema &S = Op.schema();
+  const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
+  const size_t Start = Stack->size() - NumArgs;
+  std::vector<at::Tensor> Inputs, Mutated;
+  bool AnyRequiresGrad = false;
+  for_each_tensor(*Stack, Start, NumArgs, [&](size_t Arg, const at::Tensor &T) {
+    TORCH_CHECK_NOT_IMPLEMENTED(!torch::autograd::isFwGradDefined(T),
+                                "Trying to use forward AD with ", S.name(),
+                                ", which does not support it.");
+    Inputs.push_back(T);
+    AnyRequiresGrad = AnyRequiresGrad || T.requires_grad();
+    if (S.is_mutable({c10::SchemaArgType::input, Arg}))
+      Mutated.push_back(T);
+  });
+  AnyRequiresGrad = AnyRequiresGrad && at::GradMode::is_enabled();
+  for (const at::Tensor &T : Mutated)
+    torch::autograd::check_inplace(T, AnyRequiresGrad);
+  torch::autograd::edge_list Edges;
+  if (AnyRequiresGrad)
+    Edges = torch::autograd::collect_next_edges(Inputs);
+  auto node = [&] {
+    return std::shared_ptr<torch::autograd::Error>(
+        new torch::autograd::Error(no_backward_message(S),
+                                   torch::autograd::edge_list(Edges)),
+        torch::autograd::deleteNode);
+  };
+  {
+    at::AutoDispatchBelowADInplaceOrView Guard;
+    Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
+  }
+  for (const at::Tensor &T : Mutated)
+    torch::autograd::increment_version(T);
+  if (!AnyRequiresGrad)
+    return;
+  for (const at::Tensor &T : Mutated)
+    if (torch::autograd::isDifferentiableType(T.scalar_type()))
+      torch::autograd::rebase_history(T, node());
+  std::shared_ptr<torch::autograd::Error> Outputs = node();
+  for_each_tensor(*Stack, Stack->size() - NumReturns, NumReturns,
+                  [&](size_t Ret, const at::Tensor &T) {
+                    if (!S.is_aliasing({c10::SchemaArgType::output, Ret}) &&
+                        torch::autograd::isDifferentiableType(T.scalar_type()))
+                      torch::autograd::set_history(T, Outputs);
+                  });
 }
 
 } // namespace opgen::rt

@@ -68,17 +68,18 @@ protected:
   void emit(DiagId Id, const SourceLoc &Loc,
             const std::vector<std::string> &Args) override {
     const DiagInfo &Info = diagInfo(Id);
+    const DiagLevel Level = levelOf(Id);
     SourceLocation L = translate(Loc);
     // Clang drops a note that follows nothing (or an ignored diagnostic);
     // a catalogue note stands on its own.
-    if (Info.Level == DiagLevel::Note)
+    if (Level == DiagLevel::Note)
       Engine.setLastDiagnosticIgnored(false);
     std::string Message = formatDiag(Info.Message, Args);
     // Errors and warnings end with their catalogue id, as clang-tidy's end
     // with their check (docs/diagnostics.md); notes belong to what precedes.
-    if (Info.Level != DiagLevel::Note)
+    if (Level != DiagLevel::Note)
       Message += std::string(" [") + Info.Name + "]";
-    report(Info.Level, L, Message);
+    report(Level, L, Message);
     if (*Info.Hint)
       report(DiagLevel::Note, L,
              "hint: " + formatDiag(Info.Hint, Args));

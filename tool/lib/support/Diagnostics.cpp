@@ -29,9 +29,14 @@ std::string formatDiag(const char *Format,
   return Out;
 }
 
+DiagLevel DiagSink::levelOf(DiagId Id) const {
+  DiagLevel Level = diagInfo(Id).Level;
+  return Level == DiagLevel::Warning && WarningsAsErrors ? DiagLevel::Error : Level;
+}
+
 void DiagSink::report(DiagId Id, const SourceLoc &Loc,
                       std::vector<std::string> Args) {
-  if (diagInfo(Id).Level == DiagLevel::Error)
+  if (levelOf(Id) == DiagLevel::Error)
     ++Errors;
   emit(Id, Loc, Args);
 }

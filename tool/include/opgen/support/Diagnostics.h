@@ -41,6 +41,15 @@ public:
   void report(DiagId Id, const SourceLoc &Loc, std::vector<std::string> Args = {});
   unsigned errorCount() const { return Errors; }
 
+  /// `--Werror`: warnings are reported as errors (counted, and printed as
+  /// `error:` with their id), so the run fails before anything is written.
+  void setWarningsAsErrors(bool On) { WarningsAsErrors = On; }
+  bool warningsAsErrors() const { return WarningsAsErrors; }
+
+  /// The level \p Id is reported at: its catalogue level, or Error for a
+  /// warning under setWarningsAsErrors.
+  DiagLevel levelOf(DiagId Id) const;
+
 protected:
   /// Renders one catalogue diagnostic; the hint (if any) follows as a note.
   virtual void emit(DiagId Id, const SourceLoc &Loc,
@@ -48,6 +57,7 @@ protected:
 
 private:
   unsigned Errors = 0;
+  bool WarningsAsErrors = false;
 };
 
 /// Keeps diagnostics as plain records (for tests and --check).

@@ -110,6 +110,11 @@ bool hasAutogradKernel(const Op &O) {
          !O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
+bool refusesGradient(const Op &O) {
+  return !O.Autograd && O.BackwardOf.empty() &&
+         !O.kernel(DispatchKey::CompositeImplicitAutograd);
+}
+
 std::vector<std::string> argumentNames(const OpSchema &S) {
   std::vector<std::string> Names;
   for (const Argument &A : S.Arguments)
@@ -127,6 +132,13 @@ std::string doubleBackwardMessage(const Op &O) {
   return Name + " (the backward of " + O.BackwardOf + ") has no backward, so " +
          O.BackwardOf + " cannot be differentiated twice; write one with "
          "[[custom_op_backward(\"" + Name + "\")]]";
+}
+
+std::string noBackwardMessage(const Op &O) {
+  const std::string Name = O.Schema.fullName();
+  return Name + " has no backward, so it cannot be differentiated; write one "
+                "with [[custom_op_backward(\"" + Name + "\")]], or call it on "
+                "tensors that do not require grad (or under torch.no_grad())";
 }
 
 } // namespace opgen

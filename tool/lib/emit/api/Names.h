@@ -56,6 +56,17 @@ std::string autogradWrapperName(const OpSchema &S);
 /// differentiated.
 bool hasAutogradKernel(const Op &O);
 
+/// The Autograd kernel registered for every op that refusesGradient, in
+/// autograd.cpp (op identifiers never end without a `__Key` suffix there).
+inline constexpr const char *NoBackwardKernel = "opgen_no_backward";
+
+/// Whether \p O has no backward and so gets the Autograd kernel that
+/// raises when it is differentiated (opgen::rt::no_backward; in the stable
+/// flavour, a Python one): not an op with a [[custom_op_backward]], not a
+/// backward op (hasAutogradKernel refuses those), not an op differentiable
+/// through its decomposition (a CompositeImplicitAutograd kernel).
+bool refusesGradient(const Op &O);
+
 /// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).
 std::string nameInLibrary(const OpSchema &S);
 
@@ -71,6 +82,11 @@ std::string provenance(const Op &O, const Kernel &K);
 /// What differentiating backward op \p O, which has no backward of its
 /// own, raises (C++ Autograd kernel and Python register_autograd alike).
 std::string doubleBackwardMessage(const Op &O);
+
+/// What differentiating \p O, an op without a backward (refusesGradient),
+/// raises: the same words as opgen::rt::no_backward_message in
+/// <opgen/autograd.h>, which the classic flavour's kernel raises.
+std::string noBackwardMessage(const Op &O);
 
 } // namespace opgen
 

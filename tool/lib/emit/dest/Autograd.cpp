@@ -304,6 +304,15 @@ std::string refusingAutogradFunction(const Op &O) {
                          {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
 }
 
+/// The ops of \p L without a backward (refusesGradient), by name.
+std::vector<std::string> opsWithoutBackward(const OpLibrary &L) {
+  std::vector<std::string> Names;
+  for (const Op &O : L.Ops)
+    if (refusesGradient(O))
+      Names.push_back(O.Schema.fullName());
+  return Names;
+}
+
 } // namespace
 
 std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
@@ -314,6 +323,13 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
     else if (hasAutogradKernel(O))
       Body += refusingAutogradFunction(O);
   }
+  std::vector<TemplateRecord> NoBackward;
+  for (const std::string &Name : opsWithoutBackward(L))
+    NoBackward.push_back({{"op", Name}});
+  if (!NoBackward.empty())
+    Body += renderTemplate("autograd/no_backward.cpp",
+                           {{"name", std::string(NoBackwardKernel)}},
+                           {{"ops", NoBackward}});
   return renderTemplate(
       "autograd.cpp",
       {{"sources", sourcesDoc(L, Opts)},
@@ -335,10 +351,19 @@ std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts
       Decls.push_back(
           {{"comment", O.Schema.fullName() + " (Autograd), in autograd.cpp"},
            {"signature", kernelSignature(O.Schema, autogradWrapperName(O.Schema))}});
+  const bool NoBackward = !opsWithoutBackward(L).empty();
+  if (NoBackward)
+    Decls.push_back({{"comment", "The Autograd kernel of the ops without a backward, in "
+                                 "autograd.cpp"},
+                     {"signature", "void " + std::string(NoBackwardKernel) +
+                                       "(const c10::OperatorHandle &op, "
+                                       "c10::DispatchKeySet keys, torch::jit::Stack *stack)"}});
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},
-                         {"includes", ""}},
+                         {"includes", NoBackward
+                                          ? "\n#include <ATen/core/dispatch/Dispatcher.h>\n"
+                                          : ""}},
                         {{"declarations", Decls}});
 }
 

@@ -138,7 +138,15 @@ std::string implBlock(const std::string &Ns, const std::string &Key,
 }
 
 TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
-  return {{"name", quote(nameInLibrary(S))}, {"kernel", Kernel}};
+  return {{"name", quote(nameInLibrary(S))},
+          {"kernel", "TORCH_FN(opgen_generated::" + Kernel + ")"}};
+}
+
+/// The registration of the boxed kernel \p Kernel (one for many ops).
+TemplateRecord boxedImpl(const OpSchema &S, const std::string &Kernel) {
+  return {{"name", quote(nameInLibrary(S))},
+          {"kernel", "torch::CppFunction::makeFromBoxedFunction<\n"
+                     "             &opgen_generated::" + Kernel + ">()"}};
 }
 
 } // namespace
@@ -182,9 +190,14 @@ std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
       Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
     }
     std::vector<TemplateRecord> Autograd;
-    for (const Op &O : L.Ops)
-      if (O.Schema.Namespace == Ns && hasAutogradKernel(O))
+    for (const Op &O : L.Ops) {
+      if (O.Schema.Namespace != Ns)
+        continue;
+      if (hasAutogradKernel(O))
         Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
+      else if (refusesGradient(O))
+        Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
+    }
     Blocks += implBlock(Ns, "Autograd", Autograd);
     for (const auto &[Key, Device] : AutocastKeys) {
       std::vector<TemplateRecord> Autocast;

@@ -166,23 +166,54 @@ std::string refusingFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate("stable/refusing.py",
                         {{"op", S.fullName()},
-                         {"backward_of", O.BackwardOf},
+                         {"about", "the backward of " + O.BackwardOf +
+                                       "; it has no backward of its own"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
                          {"setup_parameters", setupParameters(S)},
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
+bool mutatesArgument(const OpSchema &S) {
+  return std::any_of(S.Arguments.begin(), S.Arguments.end(), [](const Argument &A) {
+    const AliasInfo *Alias = A.Ty.alias();
+    return Alias && Alias->IsWrite;
+  });
+}
+
+/// For an op without a backward: differentiating it raises. A functional op
+/// takes register_autograd, as a torch.library.custom_op without one;
+/// register_autograd refuses a mutating op, which gets the Autograd kernel
+/// of no_backward_helpers.py.
+std::string noBackwardFormula(const Op &O) {
+  const OpSchema &S = O.Schema;
+  return renderTemplate(mutatesArgument(S) ? "stable/no_backward_mutating.py"
+                                           : "stable/refusing.py",
+                        {{"op", S.fullName()},
+                         {"about", "no backward; differentiating it raises"},
+                         {"identifier", opIdentifier(S)},
+                         {"op_name", quote(S.fullName())},
+                         {"setup_parameters", setupParameters(S)},
+                         {"message", quote(noBackwardMessage(O))}});
+}
+
 } // namespace
 
 std::string stablePythonRegistrations(const OpLibrary &L) {
   std::string Out;
+  bool UsesNoBackward = false;
   for (const Op &O : L.Ops) {
     if (O.Autograd)
       Out += autogradFormula(O);
     else if (hasAutogradKernel(O))
       Out += refusingFormula(O);
+    else if (refusesGradient(O)) {
+      Out += noBackwardFormula(O);
+      UsesNoBackward = UsesNoBackward || mutatesArgument(O.Schema);
+    }
   }
+  if (UsesNoBackward)
+    Out = renderTemplate("stable/no_backward_helpers.py", {}) + Out;
   return Out;
 }
 

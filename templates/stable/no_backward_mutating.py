@@ -1,0 +1,5 @@
+
+
+# ${op} (Autograd): no backward, and it mutates an argument (register_autograd
+# takes functional ops only); differentiating it raises
+_opgen_register_no_backward(${op_name}, ${message})
