@@ -174,20 +174,21 @@ std::string refusingFormula(const Op &O) {
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
-bool mutatesArgument(const OpSchema &S) {
-  return std::any_of(S.Arguments.begin(), S.Arguments.end(), [](const Argument &A) {
-    const AliasInfo *Alias = A.Ty.alias();
-    return Alias && Alias->IsWrite;
-  });
+/// Whether register_autograd refuses \p S: it takes functional ops only, so
+/// not an op that mutates an argument or returns a view of one.
+bool notFunctional(const OpSchema &S) {
+  auto Aliased = [](const auto &Item) { return Item.Ty.alias() != nullptr; };
+  return std::any_of(S.Arguments.begin(), S.Arguments.end(), Aliased) ||
+         std::any_of(S.Returns.begin(), S.Returns.end(), Aliased);
 }
 
 /// For an op without a backward: differentiating it raises. A functional op
 /// takes register_autograd, as a torch.library.custom_op without one;
-/// register_autograd refuses a mutating op, which gets the Autograd kernel
-/// of no_backward_helpers.py.
+/// register_autograd refuses a mutating op or a view, which gets the
+/// Autograd kernel of no_backward_helpers.py.
 std::string noBackwardFormula(const Op &O) {
   const OpSchema &S = O.Schema;
-  return renderTemplate(mutatesArgument(S) ? "stable/no_backward_mutating.py"
+  return renderTemplate(notFunctional(S) ? "stable/no_backward_mutating.py"
                                            : "stable/refusing.py",
                         {{"op", S.fullName()},
                          {"about", "no backward; differentiating it raises"},
@@ -209,7 +210,7 @@ std::string stablePythonRegistrations(const OpLibrary &L) {
       Out += refusingFormula(O);
     else if (refusesGradient(O)) {
       Out += noBackwardFormula(O);
-      UsesNoBackward = UsesNoBackward || mutatesArgument(O.Schema);
+      UsesNoBackward = UsesNoBackward || notFunctional(O.Schema);
     }
   }
   if (UsesNoBackward)
