@@ -85,8 +85,9 @@ std::tuple<Tensor, Tensor> add_scaled_backward(const Tensor &grad,
 // NOBW: class _OpgenNoBackward(torch.autograd.Function):
 // NOBW: def _opgen_register_no_backward(qualname, message):
 // NOBW: library.impl(name, kernel, "Autograd", with_keyset=True)
-// NOBW: # sr::scale_ (Autograd): no backward, and it mutates an argument
-// NOBW-NEXT: # takes functional ops only); differentiating it raises
+// NOBW: # sr::scale_ (Autograd): no backward, and it mutates an argument or returns a view
+// NOBW-NEXT: # of one (register_autograd takes functional ops only); differentiating it
+// NOBW-NEXT: # raises
 // NOBW-NEXT: _opgen_register_no_backward("sr::scale_", "sr::scale_ has no backward, so it cannot be differentiated; write one with {{\[\[}}custom_op_backward(\"sr::scale_\"){{\]\]}}, or call it on tensors that do not require grad (or under torch.no_grad())")
 [[custom_op("sr::scale_", mutates="x")]]
 void scale_(Tensor &x, double alpha) { torch::stable::zero_(x); }
