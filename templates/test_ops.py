@@ -23,7 +23,7 @@ SAMPLES_PATH = ${samples_path}
 
 # name, overload, schema, devices, tags, has_fake (None: the author's Python
 # module may register it; decided at run time), fake (where the fake comes
-# from: docs/fakes.md's kinds; "synthesized" and "kernel" fakes are inferred
+# from: docs/fakes.md's kinds; "synthesized", "kernel" and "per-device" fakes are inferred
 # by opgen and checked against the kernel by test_fake_metadata), aliased_return (a return aliases
 # an input: torch's auto-functionalization rejects that, so AOT dispatch,
 # compile and export are not run), has_autograd (a [[custom_op_backward]], or a
@@ -561,7 +561,7 @@ def _metadata_variants(samples):
 
 def _fake_cases():
     for op in OPS:
-        if op["fake"] not in ("synthesized", "kernel"):
+        if op["fake"] not in ("synthesized", "kernel", "per-device"):
             continue
         for device in op["devices"]:
             yield pytest.param(op, device, id=f"{_ids(op)}-{device}")
