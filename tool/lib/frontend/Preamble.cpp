@@ -50,6 +50,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -286,26 +287,59 @@ void touchEntry(const std::string &Entry) {
   ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
 }
 
+/// An entry used within this many seconds may be in use by another build
+/// (between its lookup and the parses that read its PCH): it is not
+/// evicted, even when that leaves the cache above CacheEntries for a while.
+constexpr int64_t InUseSeconds = 600;
+
+/// An entry without a manifest is being built by another build (its
+/// manifest is written last), unless its directory is older than this: a
+/// build that stopped half-way.
+constexpr int64_t BuildingSeconds = 3600;
+
 /// Removes the least recently used entries of \p Cache beyond
 /// CacheEntries, \p Keep aside. Only opgen's (c++-* and cuda-*) are
-/// counted and removed. A build that loses an entry it was about to use
-/// parses without it (its manifest no longer matches).
+/// counted and removed; never one used in the last InUseSeconds, nor one
+/// another build is building (no manifest yet), so that parallel builds
+/// sharing a cache do not take each other's preambles away.
 void evictEntries(const std::string &Cache, const std::string &Keep) {
+  using namespace std::chrono;
+  const int64_t Now =
+      duration_cast<nanoseconds>(system_clock::now().time_since_epoch()).count();
+  auto Ago = [Now](int64_t Seconds) { return Now - Seconds * 1000000000LL; };
   std::vector<std::pair<int64_t, std::string>> Entries;
+  size_t Count = 0;
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(absolutePath(Cache), EC), End;
        It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (It->path() == Keep ||
-        !(Name.startswith("c++-") || Name.startswith("cuda-")))
+    if (!(Name.startswith("c++-") || Name.startswith("cuda-")))
       continue;
-    Entries.push_back({lastUse(It->path()).value_or(0), It->path()});
+    ++Count;
+    if (It->path() == Keep)
+      continue;
+    std::optional<int64_t> Used = lastUse(It->path());
+    if (!Used) {
+      llvm::sys::fs::file_status St;
+      int64_t Made = llvm::sys::fs::status(It->path(), St)
+                         ? 0
+                         : duration_cast<nanoseconds>(
+                               St.getLastModificationTime().time_since_epoch())
+                               .count();
+      if (Made > Ago(BuildingSeconds))
+        continue; // being built
+      Used = 0;
+    }
+    if (*Used > Ago(InUseSeconds))
+      continue; // maybe in use
+    Entries.push_back({*Used, It->path()});
   }
-  if (Entries.size() < CacheEntries)
+  if (Count <= CacheEntries)
     return;
-  std::sort(Entries.begin(), Entries.end(), std::greater<>());
-  for (size_t I = CacheEntries - 1; I < Entries.size(); ++I)
+  // The oldest first, as many as the cache is over its bound.
+  std::sort(Entries.begin(), Entries.end());
+  for (size_t I = 0; I < Entries.size() && I < Count - CacheEntries; ++I)
     llvm::sys::fs::remove_directories(Entries[I].second);
 }
 
