@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace opgen::rt {
@@ -120,6 +122,17 @@ inline std::string no_backward_message(const c10::FunctionSchema &S) {
                 "tensors that do not require grad (or under torch.no_grad())";
 }
 
+/// A new autograd node of type \p NodeT, held as torch holds nodes: a
+/// std::shared_ptr up to torch 2.14, a c10::intrusive_ptr from 2.15 on (the
+/// type of Edge::function tells which), so the runtime builds with both.
+template <class NodeT, class... Args> auto make_node(Args &&...A) {
+  using Held = decltype(std::declval<torch::autograd::Edge &>().function);
+  if constexpr (std::is_same_v<Held, std::shared_ptr<torch::autograd::Node>>)
+    return std::make_shared<NodeT>(std::forward<Args>(A)...);
+  else
+    return c10::make_intrusive<NodeT>(std::forward<Args>(A)...);
+}
+
 /// The Autograd kernel of an op without a [[custom_op_backward]] (a boxed
 /// kernel: the same for every op). Without it torch's default autograd
 /// fallback lets such an op through: outputs get a node that only warns,
@@ -157,10 +170,8 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   if (AnyRequiresGrad)
     Edges = torch::autograd::collect_next_edges(Inputs);
   auto node = [&] {
-    return std::shared_ptr<torch::autograd::Error>(
-        new torch::autograd::Error(no_backward_message(S),
-                                   torch::autograd::edge_list(Edges)),
-        torch::autograd::deleteNode);
+    return make_node<torch::autograd::Error>(no_backward_message(S),
+                                             torch::autograd::edge_list(Edges));
   };
   {
     at::AutoDispatchBelowADInplaceOrView Guard;
@@ -173,7 +184,7 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   for (const at::Tensor &T : Mutated)
     if (torch::autograd::isDifferentiableType(T.scalar_type()))
       torch::autograd::rebase_history(T, node());
-  std::shared_ptr<torch::autograd::Error> Outputs = node();
+  auto Outputs = node();
   for_each_tensor(*Stack, Stack->size() - NumReturns, NumReturns,
                   [&](size_t Ret, const at::Tensor &T) {
                     if (!S.is_aliasing({c10::SchemaArgType::output, Ret}) &&
