@@ -93,30 +93,6 @@ std::string factsKey(const std::vector<FakeOutput> &Outs) {
   return Key;
 }
 
-/// What a kernel returns, for a note: its allocations, or that they are
-/// what its ATen calls compute.
-std::string describeOutputs(const Op &O, DispatchKey Key, const Kernel &K) {
-  for (const auto &[FactsKey, Facts] : O.KernelFacts)
-    if (FactsKey == Key) {
-      std::vector<std::string> Items;
-      for (const FakeOutput &F : Facts)
-        Items.push_back(F.K == FakeOutput::Kind::Argument
-                            ? "returns '" + F.Like + "'"
-                            : "allocates with " + F.Factory + " at " + F.Loc.str());
-      return Items.empty() ? "returns nothing" : join(Items, "; ");
-    }
-  if (K.MetaSafe && K.MetaSafe->Safe)
-    return "returns what its ATen calls compute, whose metadata (strides "
-           "above all) opgen cannot follow";
-  if (!K.Synthesis)
-    return "was not seen (opgen reads the bodies of annotated functions "
-           "defined in the files it is given)";
-  if (K.Synthesis->Ok)
-    return "allocates outputs the schema does not allow";
-  return "makes its outputs in a way opgen cannot follow: " + K.Synthesis->Why +
-         " (" + K.Synthesis->WhyLoc.str() + ")";
-}
-
 std::string kernelName(const Kernel &K) {
   std::string Name = K.Callee.rfind("::", 0) == 0 ? K.Callee.substr(2) : K.Callee;
   return std::string(dispatchKeyName(K.Key)) + " kernel '" + Name + "' (" +
@@ -144,6 +120,30 @@ const std::vector<FakeOutput> *factsOf(const Op &O, DispatchKey Key) {
       return &Facts;
   return nullptr;
 }
+
+/// What a kernel returns, for a note: its allocations, or that they are
+/// what its ATen calls compute.
+std::string describeOutputs(const Op &O, DispatchKey Key, const Kernel &K) {
+  if (const std::vector<FakeOutput> *Facts = factsOf(O, Key)) {
+    std::vector<std::string> Items;
+    for (const FakeOutput &F : *Facts)
+      Items.push_back(F.K == FakeOutput::Kind::Argument
+                          ? "returns '" + F.Like + "'"
+                          : "allocates with " + F.Factory + " at " + F.Loc.str());
+    return Items.empty() ? "returns nothing" : join(Items, "; ");
+  }
+  if (K.MetaSafe && K.MetaSafe->Safe)
+    return "returns what its ATen calls compute, whose metadata (strides "
+           "above all) opgen cannot follow";
+  if (!K.Synthesis)
+    return "was not seen (opgen reads the bodies of annotated functions "
+           "defined in the files it is given)";
+  if (K.Synthesis->Ok)
+    return "allocates outputs the schema does not allow";
+  return "makes its outputs in a way opgen cannot follow: " + K.Synthesis->Why +
+         " (" + K.Synthesis->WhyLoc.str() + ")";
+}
+
 
 /// The note for an op none of whose kernels gives a fake: the first
 /// kernel's reason, and why the CPU kernel is not its own fake (when it

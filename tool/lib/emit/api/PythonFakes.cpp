@@ -184,11 +184,6 @@ std::string pyUnspellable(const std::vector<FakeOutput> &Outs) {
   return Unknown;
 }
 
-bool pyFakeUsesWithItem(const std::vector<FakeOutput> &Outs) {
-  std::string Unknown;
-  return pyFakeValue(Outs, Unknown).find("_opgen_with_item(") != std::string::npos;
-}
-
 std::string fakeOrigins(const std::vector<FakeOutput> &Outs) {
   std::vector<std::string> Origins;
   for (const FakeOutput &F : Outs)

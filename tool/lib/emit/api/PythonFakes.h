@@ -31,10 +31,6 @@ std::string pyFakeValue(const std::vector<FakeOutput> &Outs,
 /// (`-1LL`, an unknown memory format), or empty when every one can be.
 std::string pyUnspellable(const std::vector<FakeOutput> &Outs);
 
-/// Whether the Python of \p Outs calls `_opgen_with_item` (a size list with
-/// one item replaced), which the module defining it must provide.
-bool pyFakeUsesWithItem(const std::vector<FakeOutput> &Outs);
-
 /// `at::empty at k.cpp:7; returns out`: where each output comes from, for
 /// the comment above a fake.
 std::string fakeOrigins(const std::vector<FakeOutput> &Outs);

@@ -76,6 +76,12 @@ std::string tensorParameterNames(const OpSchema &S) {
   return join(Names, ", ");
 }
 
+/// Whether the Python \p Value calls `_opgen_with_item` (a size list with
+/// one item replaced), which the module must then define.
+bool usesWithItem(const std::string &Value) {
+  return Value.find("_opgen_with_item(") != std::string::npos;
+}
+
 /// The fakes opgen writes in Python from the facts it read in kernel
 /// bodies: a stable-ABI library's synthesised fakes, and the per-device
 /// fakes of either flavour. The check phase made sure Python can spell
@@ -86,7 +92,8 @@ std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
   for (const Op &O : L.Ops) {
     std::string Unknown;
     if (O.Fake == FakeKind::Synthesized && L.Abi == KernelAbi::Stable) {
-      UsesWithItem = UsesWithItem || pyFakeUsesWithItem(O.SynthesizedFake);
+      std::string Value = pyFakeValue(O.SynthesizedFake, Unknown, "    ");
+      UsesWithItem = UsesWithItem || usesWithItem(Value);
       Out += renderTemplate(
           "stable/fake.py",
           {{"op", O.Schema.fullName()},
@@ -95,7 +102,7 @@ std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
            {"op_name", quote(O.Schema.fullName())},
            {"identifier", opIdentifier(O.Schema)},
            {"parameters", pyParameterNames(O.Schema)},
-           {"body", "return " + pyFakeValue(O.SynthesizedFake, Unknown, "    ")}});
+           {"body", "return " + Value}});
       continue;
     }
     if (O.Fake != FakeKind::PerDevice)
@@ -103,13 +110,13 @@ std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
     UsesDispatchKey = true;
     std::vector<TemplateRecord> Devices;
     for (const auto &[Key, Facts] : O.KernelFacts) {
-      UsesWithItem = UsesWithItem || pyFakeUsesWithItem(Facts);
-      const Kernel *K = O.kernel(Key);
+      std::string Value = pyFakeValue(Facts, Unknown);
+      UsesWithItem = UsesWithItem || usesWithItem(Value);
       Devices.push_back({{"key", std::string(dispatchKeyName(Key))},
                          {"key_literal", quote(std::string(dispatchKeyName(Key)))},
-                         {"where", K ? K->Loc.str() : ""},
+                         {"where", O.kernel(Key)->Loc.str()},
                          {"origins", fakeOrigins(Facts)},
-                         {"value", pyFakeValue(Facts, Unknown)}});
+                         {"value", Value}});
     }
     Out += renderTemplate(
         "fakes/per_device.py",
