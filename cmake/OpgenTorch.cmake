@@ -1,7 +1,7 @@
 # Locates the Python interpreter with torch and asks it where torch lives.
 # Sets (cache): OPGEN_PYTHON
 # Sets: OPGEN_TORCH_FOUND, OPGEN_TORCH_INCLUDE_DIRS, OPGEN_TORCH_CMAKE_PREFIX,
-#       OPGEN_PYTHON_INCLUDE_DIR
+#       OPGEN_PYTHON_INCLUDE_DIR, OPGEN_TORCH_VERSION (torch.__version__)
 if(NOT OPGEN_PYTHON)
   if(EXISTS "${PROJECT_SOURCE_DIR}/.venv/bin/python")
     set(OPGEN_PYTHON "${PROJECT_SOURCE_DIR}/.venv/bin/python" CACHE FILEPATH "" FORCE)
@@ -17,7 +17,7 @@ set(OPGEN_TORCH_FOUND FALSE)
 if(OPGEN_PYTHON)
   execute_process(
     COMMAND "${OPGEN_PYTHON}" -c
-      "import os, sysconfig, torch, torch.utils\ninc = os.path.join(os.path.dirname(torch.__file__), 'include')\nprint(';'.join([inc, os.path.join(inc, 'torch', 'csrc', 'api', 'include')]))\nprint(torch.utils.cmake_prefix_path)\nprint(sysconfig.get_paths()['include'])"
+      "import os, sysconfig, torch, torch.utils\ninc = os.path.join(os.path.dirname(torch.__file__), 'include')\nprint(';'.join([inc, os.path.join(inc, 'torch', 'csrc', 'api', 'include')]))\nprint(torch.utils.cmake_prefix_path)\nprint(sysconfig.get_paths()['include'])\nprint(torch.__version__)"
     OUTPUT_VARIABLE _opgen_torch_out
     ERROR_VARIABLE _opgen_torch_err
     RESULT_VARIABLE _opgen_torch_rc
@@ -28,6 +28,7 @@ if(OPGEN_PYTHON)
     list(GET _opgen_lines 1 _inc1)
     list(GET _opgen_lines 2 OPGEN_TORCH_CMAKE_PREFIX)
     list(GET _opgen_lines 3 OPGEN_PYTHON_INCLUDE_DIR)
+    list(GET _opgen_lines 4 OPGEN_TORCH_VERSION)
     set(OPGEN_TORCH_INCLUDE_DIRS "${_inc0};${_inc1}")
     set(OPGEN_TORCH_FOUND TRUE)
     message(STATUS "opgen: torch from ${OPGEN_PYTHON}")

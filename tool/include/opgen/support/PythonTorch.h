@@ -1,0 +1,38 @@
+//===- PythonTorch.h - Asking a Python interpreter for its torch -*- C++ -*-===//
+///
+/// \file
+/// opgen links no Python and bakes no torch path in: where it needs torch's
+/// headers (parsing without a compile database, `opgen init`'s
+/// compile_commands.json), it asks the Python of the environment, as
+/// torch.utils.cpp_extension does.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_SUPPORT_PYTHONTORCH_H
+#define OPGEN_SUPPORT_PYTHONTORCH_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// What one interpreter says about its torch.
+struct PythonTorch {
+  std::string Python;                   ///< the interpreter asked
+  std::string TorchVersion;             ///< torch.__version__
+  std::vector<std::string> IncludeDirs; ///< torch's include directories
+  std::string PythonIncludeDir;         ///< Python.h's directory
+};
+
+/// The interpreter of the environment: $OPGEN_PYTHON, else the active
+/// virtual environment's ($VIRTUAL_ENV/bin/python), else python3 on PATH.
+/// Empty when there is none.
+std::string environmentPython();
+
+/// Runs \p Python to ask for its torch. Fails with the interpreter's own
+/// message when it cannot import torch.
+llvm::Expected<PythonTorch> queryPythonTorch(const std::string &Python);
+
+} // namespace opgen
+
+#endif
