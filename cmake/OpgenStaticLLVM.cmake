@@ -66,6 +66,6 @@ target_link_libraries(opgenLLVMStatic INTERFACE
   -Wl,--start-group ${_opgen_archives} -Wl,--end-group
   ${_opgen_system} -lpthread -ldl -lrt -lm)
 target_link_options(opgenLLVMStatic INTERFACE
-  -static-libstdc++ -static-libgcc -Wl,--as-needed)
+  -static-libstdc++ -static-libgcc -Wl,--as-needed -Wl,--gc-sections)
 list(LENGTH _opgen_archives _n)
 message(STATUS "opgen: linking ${_n} Clang/LLVM archives statically")
