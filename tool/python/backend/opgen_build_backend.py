@@ -61,7 +61,9 @@ def glibc_needed(elf: bytes) -> tuple[int, int]:
         name, off, size = section(i)
         end = elf.index(b"\0", names_off + name)
         if elf[names_off + name:end] == b".dynstr":
-            versions = re.findall(rb"\0GLIBC_(\d+)\.(\d+)(?:\.\d+)?\0", elf[off - 1:off + size])
+            # Names are NUL-separated (and .dynstr starts with a NUL).
+            versions = re.findall(rb"(?<=\0)GLIBC_(\d+)\.(\d+)(?:\.\d+)?(?=\0)",
+                                  elf[off:off + size])
             if not versions:
                 raise RuntimeError(f"{EXECUTABLE} names no GLIBC version")
             return max((int(a), int(b)) for a, b in versions)
