@@ -11,7 +11,15 @@ set(OPGEN_CONFIG_MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/opgenConfig.cmake.in
   ${CMAKE_BINARY_DIR}/opgenConfig.cmake @ONLY)
 
-# Install tree: everything relative to the config file.
+# Install tree: everything relative to the config file, three levels below
+# the prefix: <prefix>/lib/cmake/opgen, or in the wheel (prefix
+# site-packages/opgen) share/cmake/opgen, where find_package(opgen) finds it
+# with CMAKE_PREFIX_PATH=<site-packages>.
+if(SKBUILD)
+  set(OPGEN_INSTALL_CMAKEDIR share/cmake/opgen)
+else()
+  set(OPGEN_INSTALL_CMAKEDIR lib/cmake/opgen)
+endif()
 set(OPGEN_CONFIG_EXECUTABLE "\${_opgen_prefix}/bin/opgen")
 set(OPGEN_CONFIG_RUNTIME_INCLUDE "\${_opgen_prefix}/include")
 set(OPGEN_CONFIG_MODULE_DIR "\${CMAKE_CURRENT_LIST_DIR}")
@@ -22,4 +30,4 @@ install(FILES ${CMAKE_BINARY_DIR}/install/opgenConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/AddCustomOp.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenStableSymbols.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenOutputs.cmake
-        DESTINATION lib/cmake/opgen)
+        DESTINATION ${OPGEN_INSTALL_CMAKEDIR})

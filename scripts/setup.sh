@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what opgen needs and builds it. Idempotent and cache-friendly:
-#  * Debian packages: Clang/LLVM 16 (LibTooling, FileCheck; the sanitizer and
+#  * Debian packages: Clang/LLVM 16 (LibTooling, FileCheck; zstd's archive for
+#    the static link of the wheel, OPGEN_STATIC_LLVM; the sanitizer and
 #    libFuzzer runtimes for build-asan/ and build-fuzz/), gtest, CMake, Ninja;
 #  * a Python environment with the pinned torch, kept outside the checkout in
 #    $OPGEN_CACHE (default ~/.cache/opgen), keyed by the pinned versions, and
@@ -17,7 +18,7 @@ PY_PACKAGES=(
   "lit==23.1.5"
   "expecttest==0.3.0"
 )
-DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
+DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools libzstd-dev
               libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv)
 
 log() { printf '[setup] %s\n' "$*"; }

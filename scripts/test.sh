@@ -5,7 +5,9 @@
 # torchvision-like projects (test/vision, test/visionlike), the shipping
 # tests (init: a project from `opgen init`; wheel: examples/wheel built with
 # scikit-build-core, which pip fetches from the package index or its cache;
-# docs/packaging.md); then the sanitizer and fuzzing checks; then the newest
+# docs/packaging.md; opgen_wheel: opgen itself as a wheel, statically linked,
+# installed into a fresh environment and used with /usr/lib/llvm-16 hidden;
+# docs/install.md); then the sanitizer and fuzzing checks; then the newest
 # torch (scripts/newest-torch.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."

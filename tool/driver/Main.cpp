@@ -18,13 +18,13 @@
 // one --discover per source and one --combine, so that an edit re-parses
 // only the edited source.
 //===----------------------------------------------------------------------===//
-#include "Config.h"
 #include "opgen/check/Assemble.h"
 #include "opgen/model/Discovery.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/emit/Outputs.h"
 #include "opgen/frontend/Frontend.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/Install.h"
 #include "opgen/write/Writer.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -174,6 +174,11 @@ cl::opt<std::string> InitNamespace(
     cl::desc("Op namespace, C++ namespace and Python package of the new "
              "library (default: the directory's name)"),
     cl::value_desc("name"), cl::sub(InitCommand), cl::cat(Category));
+cl::opt<bool> CMakeDir(
+    "cmake-dir",
+    cl::desc("Print the directory of opgen's CMake package (opgenConfig.cmake, "
+             "for opgen_DIR) and exit"),
+    cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -474,7 +479,7 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
     opgen::EmitOptions EmitOpts;
     EmitOpts.OutputDir = ShardDir;
     EmitOpts.Root = RootDir;
-    EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
+    EmitOpts.RuntimeIncludeDir = opgen::runtimeIncludeDir();
     for (const std::string &Input : Inputs) {
       if (opgen::shardPath(Input).empty())
         continue;
@@ -540,7 +545,7 @@ int generate(const std::vector<std::string> &Inputs,
   opgen::EmitOptions EmitOpts;
   EmitOpts.OutputDir = OutAbs;
   EmitOpts.Root = RootDir;
-  EmitOpts.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
+  EmitOpts.RuntimeIncludeDir = opgen::runtimeIncludeDir();
   opgen::FileSet Files = opgen::emitAll(Library, EmitOpts);
   std::set<std::string> Deps = Found.Dependencies;
   Deps.insert(Found.PreambleInputs.begin(), Found.PreambleInputs.end());
@@ -679,6 +684,16 @@ int main(int Argc, const char **Argv) {
   Diags->setWarningsAsErrors(WarningsAsErrors);
   if (InitCommand)
     return runInit(*Diags);
+  if (CMakeDir) {
+    std::string Dir = opgen::cmakePackageDir();
+    if (Dir.empty()) {
+      Diags->report(opgen::DiagId::NoCMakePackage, {},
+                    {opgen::executablePath()});
+      return 1;
+    }
+    outs() << Dir << "\n";
+    return 0;
+  }
   if (ListOutputsMode && (DiscoverMode || CombineMode)) {
     Diags->report(opgen::DiagId::UsageExclusiveModes, {},
                   {"--list-outputs", DiscoverMode ? "--discover" : "--combine"});

@@ -10,8 +10,9 @@
 //===----------------------------------------------------------------------===//
 #include "opgen/frontend/Frontend.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/Install.h"
+#include "opgen/support/PythonTorch.h"
 
-#include "Config.h"
 #include "frontend/AnnotationScanner.h"
 #include "frontend/Attach.h"
 #include "frontend/ClangDiagnostics.h"
@@ -35,6 +36,8 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -257,18 +260,62 @@ private:
   const DiagnosticOptions *PrinterOpts = nullptr;
 };
 
+/// Torch's and Python's include directories for the default flags: those
+/// baked in at configure time (a developer build), else, or when
+/// $OPGEN_PYTHON is set, those of the environment's Python (asked at run
+/// time, as torch.utils.cpp_extension does). Reports NoTorchHeaders when
+/// that fails and $OPGEN_TORCH_INCLUDE names none either.
+std::optional<std::vector<std::string>> torchIncludes(DiagSink &Diags) {
+  std::vector<std::string> Dirs;
+  const char *EnvPython = std::getenv("OPGEN_PYTHON");
+  std::string Baked = bakedTorchIncludes();
+  if (!Baked.empty() && !(EnvPython && *EnvPython)) {
+    for (llvm::StringRef Dir : llvm::split(Baked, ';'))
+      if (!Dir.empty())
+        Dirs.push_back(Dir.str());
+    return Dirs;
+  }
+  llvm::Expected<PythonTorch> Torch = queryPythonTorch(environmentPython());
+  if (!Torch) {
+    std::string Why = llvm::toString(Torch.takeError());
+    const char *Extra = std::getenv("OPGEN_TORCH_INCLUDE");
+    if (Extra && *Extra)
+      return Dirs; // $OPGEN_TORCH_INCLUDE names them.
+    Diags.report(DiagId::NoTorchHeaders, SourceLoc{}, {Why});
+    return std::nullopt;
+  }
+  Dirs = Torch->IncludeDirs;
+  if (!Torch->PythonIncludeDir.empty())
+    Dirs.push_back(Torch->PythonIncludeDir);
+  return Dirs;
+}
+
 /// Working default flags when there is no compile database.
-std::vector<std::string> defaultFlags() {
+std::optional<std::vector<std::string>> defaultFlags(DiagSink &Diags) {
   std::vector<std::string> Flags = {"-std=c++17", "-fsyntax-only",
-                                    "-D_GLIBCXX_USE_CXX11_ABI=1"};
-  for (llvm::StringRef Dir : llvm::split(OPGEN_DEFAULT_SYSTEM_INCLUDES, ';'))
-    if (!Dir.empty())
-      Flags.push_back("-isystem" + Dir.str());
+                                    "-D_GLIBCXX_USE_CXX11_ABI=1",
+                                    "-isystem" + runtimeIncludeDir()};
+  std::optional<std::vector<std::string>> Torch = torchIncludes(Diags);
+  if (!Torch)
+    return std::nullopt;
+  for (const std::string &Dir : *Torch)
+    Flags.push_back("-isystem" + Dir);
   if (const char *Env = std::getenv("OPGEN_TORCH_INCLUDE"))
     for (llvm::StringRef Dir : llvm::split(Env, ':'))
       if (!Dir.empty())
         Flags.push_back("-isystem" + Dir.str());
   return Flags;
+}
+
+/// Clang's resource directory and the CUDA toolkit's headers, found once.
+const std::string &resourceDirFlag() {
+  static const std::string Flag = "-resource-dir=" + clangResourceDir();
+  return Flag;
+}
+const std::string &cudaIncludeFlag() {
+  static const std::string Dir = cudaIncludeDir();
+  static const std::string Flag = Dir.empty() ? "" : "-isystem" + Dir;
+  return Flag;
 }
 
 /// Lets clang parse .cu files against the CUDA 13 toolkit without its own
@@ -329,14 +376,16 @@ adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
   if (Kind && Kind->Cuda)
     Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
              "-nocudainc", "-Wno-unknown-cuda-version", "-include",
-             CudaPreludePath, "-isystem" OPGEN_CUDA_INCLUDE};
+             CudaPreludePath};
+  if (Kind && Kind->Cuda && !cudaIncludeFlag().empty())
+    Front.push_back(cudaIncludeFlag());
   else if (Kind && !Kind->Compiled)
     Front = {"-x", "c++-header"};
   else
     Front = {"-x", "c++"};
   Out.insert(Out.begin() + 1, Front.begin(), Front.end());
   std::vector<std::string> Back = {
-      "-resource-dir=" OPGEN_CLANG_RESOURCE_DIR,
+      resourceDirFlag(),
       "-Wno-unknown-attributes", "-Wno-unused-command-line-argument",
       "-fsyntax-only"};
   Back.insert(Back.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
@@ -349,9 +398,12 @@ adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
 
 std::unique_ptr<tooling::CompilationDatabase>
 loadDatabase(const FrontendOptions &Opts, DiagSink &Diags) {
-  if (Opts.BuildPath.empty())
-    return std::make_unique<tooling::FixedCompilationDatabase>(".",
-                                                               defaultFlags());
+  if (Opts.BuildPath.empty()) {
+    std::optional<std::vector<std::string>> Flags = defaultFlags(Diags);
+    if (!Flags)
+      return nullptr;
+    return std::make_unique<tooling::FixedCompilationDatabase>(".", *Flags);
+  }
   std::string Error;
   std::unique_ptr<tooling::CompilationDatabase> Database =
       tooling::CompilationDatabase::loadFromDirectory(Opts.BuildPath, Error);
