@@ -21,7 +21,10 @@
 #     with a Python that has no torch it fails with NoTorchHeaders;
 #  6. test/consumer configured with CMAKE_PREFIX_PATH=<site-packages> alone
 #     (find_package(opgen) finds the wheel's package), built, and its op
-#     imported and called.
+#     imported and called;
+#  7. opgen.load() of the installed package (test/installed/test_load.py).
+# The wheel stays in BINARY_DIR/dist for the tests that install it
+# (fixture opgen_wheelhouse).
 #   cmake -DNAME=opgen_wheel -DSOURCE_DIR=<repo> -DBINARY_DIR=...
 #         -DOPGEN=<build/bin/opgen> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
 #         -P OpgenWheel.cmake
@@ -192,3 +195,11 @@ run(${env_cmd} ${CMAKE_COMMAND} --build ${project})
 set(RUN_DIR ${BINARY_DIR})
 run(${env_cmd} PYTHONPATH=${project}/python ${FRESH_PYTHON} -c
     "import torch, consumer_ops; y = consumer_ops.ops.scale(torch.tensor([1.0, 2.0]), 2.0); assert y.tolist() == [2.5, 4.5], y; print('consumer_ops.ops.scale:', y)")
+
+# 7. opgen.load(): builds, caches and imports an op library in-process with
+# the installed package (test/installed/test_load.py), run from an empty
+# directory, LLVM hidden as in 5.
+set(RUN_DIR ${BINARY_DIR}/elsewhere)
+file(MAKE_DIRECTORY ${RUN_DIR})
+run(${hide} ${env_cmd} ${FRESH_PYTHON} -m pytest -q -p no:cacheprovider
+    ${SOURCE_DIR}/test/installed/test_load.py)

@@ -5,14 +5,15 @@ The wheel holds the opgen executable (statically linked), Clang's builtin
 headers, opgen's runtime headers (``<opgen/opgen.h>``) and its CMake package
 (``find_package(opgen)``, ``add_custom_op()``); this module says where they
 are. ``python -m opgen ...`` and the ``opgen`` console script run the
-executable.
+executable. :func:`load` builds and imports an op library in-process, as
+``torch.utils.cpp_extension.load`` does.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["__version__", "cmake_dir", "executable", "include_dir"]
+__all__ = ["BuildError", "__version__", "cmake_dir", "executable", "include_dir", "load"]
 
 _ROOT = Path(__file__).resolve().parent
 
@@ -38,3 +39,6 @@ def cmake_dir() -> str:
 def include_dir() -> str:
     """The directory holding ``<opgen/opgen.h>`` and the runtime headers."""
     return str(_ROOT / "include")
+
+
+from ._load import BuildError, load  # noqa: E402  (uses cmake_dir above)
