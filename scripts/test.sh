@@ -5,6 +5,7 @@
 # torchvision-like projects (test/vision, test/visionlike), the shipping
 # tests (init: a project from `opgen init`; wheel: examples/wheel built with
 # scikit-build-core, which pip fetches from the package index or its cache;
+# wheel_newest: the same wheel built and run with the newest torch;
 # docs/packaging.md); then the sanitizer and fuzzing checks; then the newest
 # torch (scripts/newest-torch.sh).
 set -euo pipefail
