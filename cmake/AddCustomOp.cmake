@@ -67,7 +67,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/OpgenOutputs.cmake)
 # and reports the choice once.
 function(_opgen_select_python)
   get_property(chosen GLOBAL PROPERTY _OPGEN_BUILD_PYTHON)
-  if(OPGEN_PYTHON)
+  if(OPGEN_PYTHON AND NOT OPGEN_PYTHON STREQUAL chosen)
     set(python "${OPGEN_PYTHON}")
     set(how "OPGEN_PYTHON")
   elseif(chosen)
