@@ -11,6 +11,11 @@
 3. Generated-op overhead: eager torch.ops calls of a trivial op registered by
    opgen's generated code vs by hand vs through torch.library.custom_op.
 4. Incremental builds: what a build does after touching one kernel file.
+5. Against a hand-written extension: pytorch/extension-cpp's CPU kernels
+   (mymuladd, mymul, myadd_out) built the extension-cpp way
+   (torch.utils.cpp_extension, -O3) and through add_custom_op() in its
+   default configuration (no CMAKE_BUILD_TYPE): ns per eager call
+   (bench/extension_cpp/; `bench/run.sh --extension-cpp` runs this item only).
 
 Everything is built under --work (default build-bench/bench), with the opgen
 of --opgen-build (default build/). Ratios are taken from measurements made
@@ -410,6 +415,62 @@ def bench_overhead(build, rounds, calls):
     return json.loads(out.strip().splitlines()[-1])
 
 
+# --- item 5: against extension-cpp ------------------------------------------
+
+EXTCPP = BENCH / "extension_cpp"
+
+
+def gen_extension_cpp(opgen, root, name, extra):
+    """bench/extension_cpp/ through add_custom_op(), configured with no
+    CMAKE_BUILD_TYPE (and `extra`), built; returns (build dir, one compile
+    command of the library)."""
+    proj, build = root / "project", root / name
+    if not proj.exists():
+        proj.mkdir(parents=True)
+        for f in ("CMakeLists.txt", "muladd.cpp"):
+            shutil.copy2(EXTCPP / f, proj / f)
+    shutil.rmtree(build, ignore_errors=True)
+    run(["cmake", "-S", proj, "-B", build, "-G", "Ninja",
+         f"-DCMAKE_PREFIX_PATH={opgen.build}", f"-DOPGEN_PYTHON={sys.executable}",
+         "-DOPGEN_PREAMBLE_CACHE=", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", *extra], cwd=proj)
+    run(["ninja", "-C", build, "extcpp_gen_python"])
+    commands = [c["command"] for c in json.loads((build / "compile_commands.json").read_text())
+                if "/extcpp_gen_gen/" in c["file"]]
+    if not commands:
+        raise BenchError(f"no compile command of extcpp_gen in {build}")
+    return build, commands[0]
+
+
+def bench_extension_cpp(opgen, work, short):
+    """Item 5: the hand-written build of bench/extension_cpp/muladd_hand.cpp
+    against add_custom_op()'s of muladd.cpp with no build type (in full mode
+    also with OPGEN_DEFAULT_OPTIMIZATION=OFF: CMake's unoptimized default,
+    what add_custom_op() built before). Returns {variant: compare.py's
+    JSON}, with each variant's compile flags."""
+    root = work / "extension-cpp"
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    log("  the hand-written extension: torch.utils.cpp_extension.load(), -O3 -DNDEBUG")
+    _, _, out, _ = run([sys.executable, EXTCPP / "compare.py", "build-hand", root / "hand"])
+    hand = out.strip().splitlines()[-1]
+    variants = [("default", [])] + ([] if short else [("unoptimized", ["-DOPGEN_DEFAULT_OPTIMIZATION=OFF"])])
+    rounds, calls, sizes = (41, 200, "1024") if short else (201, 200, "16,1024")
+    res = {}
+    for name, extra in variants:
+        log(f"  add_custom_op(), no build type{' ' + ' '.join(extra) if extra else ''}")
+        build, command = gen_extension_cpp(opgen, root, f"build-{name}", extra)
+        optimized = bool(re.search(r" -O3( |$)", command))
+        if optimized != (name == "default"):
+            raise BenchError(f"{name}: unexpected compile flags: {command}")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(build / "python")
+        _, _, out, _ = run([sys.executable, EXTCPP / "compare.py", "time", "--hand", hand,
+                            "--rounds", rounds, "--calls", calls, "--sizes", sizes], env=env)
+        res[name] = json.loads(out.strip().splitlines()[-1])
+        res[name]["_flags"] = "-O3 -DNDEBUG" if optimized else "no -O"
+    return res
+
+
 # --- item 2: scale ------------------------------------------------------------
 
 def tree(path: Path):
@@ -538,13 +599,15 @@ def main():
                    help="work directory (default: build-bench/bench)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                    help="parallel jobs of the builds (default: all cores)")
-    p.add_argument("--items", default="1,2,3,4", help="which items to run (default: all)")
+    p.add_argument("--items", default="1,2,3,4,5", help="which items to run (default: all)")
+    p.add_argument("--extension-cpp", action="store_true",
+                   help="item 5 only: extension-cpp's kernels, hand-written vs generated")
     p.add_argument("--cuda", choices=["auto", "on", "off"], default="auto",
                    help="include the .cu kernels (auto: when nvcc is found)")
     p.add_argument("--update-docs", action="store_true",
                    help=f"write the table into {DOC.relative_to(REPO)}")
     a = p.parse_args()
-    items = {int(i) for i in a.items.split(",")}
+    items = {5} if a.extension_cpp else {int(i) for i in a.items.split(",")}
     t_start = time.perf_counter()
     opgen = Opgen(a.opgen_build.resolve())
     work = a.work.resolve()
@@ -597,6 +660,11 @@ def main():
         if 4 in items:
             log("4. incremental builds")
             incremental = bench_incremental(build, proj, a.jobs, TOUCHED)
+
+    extcpp = None
+    if 5 in items:
+        log("5. against a hand-written extension (extension-cpp's kernels)")
+        extcpp = bench_extension_cpp(opgen, work, a.short)
 
     if 1 in items:
         build_wall, ran, spans, discover, stamp, objects, libs = clean
@@ -730,6 +798,25 @@ def main():
                   + f", {len(stamp)} combine); then {len(would)} of {n_obj} objects to "
                   f"recompile ({shown})",
                   "that shard and `registration.cpp`", len(would) <= 2)
+
+    if 5 in items:
+        for variant, r in extcpp.items():
+            what = ("add_custom_op(), no build type" if variant == "default" else
+                    "add_custom_op(), no build type, `OPGEN_DEFAULT_OPTIMIZATION=OFF`")
+            for key, v in r.items():
+                if key.startswith("_"):
+                    continue
+                op, n = key.split("/")
+                ns, fast, gh = v["ns"], v["ns_decile"], v["generated/hand"]
+                table.add("5 vs extension-cpp",
+                          f"`{op}`, {n} floats: {what} ({r['_flags']}) vs "
+                          "`torch.utils.cpp_extension` (-O3 -DNDEBUG)",
+                          f"median ns/call: generated {ns['generated']:.0f} · hand-written "
+                          f"{ns['hand']:.0f} (fastest decile {fast['generated']:.0f} · "
+                          f"{fast['hand']:.0f}); generated/hand **{gh['decile']:.3f}** "
+                          f"(median of per-round ratios {gh['median']:.3f})",
+                          "≤ 1.0" if variant == "default" else "",
+                          gh["decile"] <= 1.0 if variant == "default" else None)
 
     total = time.perf_counter() - t_start
     md = table.markdown()

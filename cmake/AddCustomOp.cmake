@@ -16,6 +16,8 @@
 #                                  precompiled preamble)
 #   [WERROR]                       opgen's warnings are errors (opgen --Werror
 #                                  in every step; OPGEN_WERROR: every library)
+#   [NO_DEFAULT_OPTIMIZATION]      with no CMAKE_BUILD_TYPE, CMake's default
+#                                  flags instead of -O3 -DNDEBUG
 #   [NO_TESTS])
 #
 # Runs opgen at build time, in two kinds of steps: one `opgen --discover`
@@ -45,30 +47,135 @@
 # (docs/packaging.md), unless OPGEN_INSTALL_OP_LIBRARIES is OFF.
 #
 # Needs: opgen_EXECUTABLE and opgen_RUNTIME_INCLUDE_DIR (set by this
-# repository or by find_package(opgen)),
-# Torch (found here through OPGEN_PYTHON when not found yet).
+# repository or by find_package(opgen)), and a Python with torch: the one
+# the build is for (_opgen_select_python), whose torch is found here when the
+# project has not found it, and must be the torch found when it has.
 
 include_guard(GLOBAL)
 set(_OPGEN_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 include(${CMAKE_CURRENT_LIST_DIR}/OpgenOutputs.cmake)
 
+# The Python add_custom_op() builds for (docs/cmake.md#which-torch): its
+# torch is the one the op library is compiled and linked against, and the
+# one its tests run with. In order: OPGEN_PYTHON when the project or the
+# user sets it; else Python3_EXECUTABLE / Python_EXECUTABLE (scikit-build-core
+# sets both to the interpreter running the build; find_package(Python3) sets
+# the first); else the active virtual environment ($VIRTUAL_ENV); else
+# find_package(Python3 COMPONENTS Interpreter). Never a path of the machine
+# opgen was built on. Sets OPGEN_PYTHON in the caller's scope (a variable,
+# not the cache: a later configure in another environment chooses again)
+# and reports the choice once.
+function(_opgen_select_python)
+  get_property(chosen GLOBAL PROPERTY _OPGEN_BUILD_PYTHON)
+  if(OPGEN_PYTHON AND NOT OPGEN_PYTHON STREQUAL chosen)
+    set(python "${OPGEN_PYTHON}")
+    set(how "OPGEN_PYTHON")
+  elseif(chosen)
+    set(python "${chosen}")
+    get_property(how GLOBAL PROPERTY _OPGEN_BUILD_PYTHON_HOW)
+  elseif(Python3_EXECUTABLE)
+    set(python "${Python3_EXECUTABLE}")
+    set(how "Python3_EXECUTABLE")
+  elseif(Python_EXECUTABLE)
+    set(python "${Python_EXECUTABLE}")
+    set(how "Python_EXECUTABLE")
+  elseif(DEFINED ENV{VIRTUAL_ENV} AND EXISTS "$ENV{VIRTUAL_ENV}/bin/python")
+    set(python "$ENV{VIRTUAL_ENV}/bin/python")
+    set(how "the active virtual environment, VIRTUAL_ENV")
+  else()
+    find_package(Python3 COMPONENTS Interpreter)
+    if(NOT Python3_FOUND)
+      message(FATAL_ERROR "add_custom_op: no Python interpreter found; torch must be "
+        "importable by the Python the op library is built for: pass "
+        "-DOPGEN_PYTHON=<python with torch>, or activate its virtual environment")
+    endif()
+    set(python "${Python3_EXECUTABLE}")
+    set(how "find_package(Python3)")
+  endif()
+  set_property(GLOBAL PROPERTY _OPGEN_BUILD_PYTHON "${python}")
+  set_property(GLOBAL PROPERTY _OPGEN_BUILD_PYTHON_HOW "${how}")
+  set(OPGEN_PYTHON "${python}" PARENT_SCOPE)
+endfunction()
+
+# The version "MAJOR.MINOR.PATCH" of the torch headers in <include_dirs>
+# (torch/headeronly/version.h, or torch/version.h of torch's C++ API in
+# releases before it), or "" when none says.
+function(_opgen_header_torch_version out include_dirs)
+  set(${out} "" PARENT_SCOPE)
+  foreach(dir ${include_dirs})
+    foreach(h torch/headeronly/version.h torch/version.h)
+      if(EXISTS "${dir}/${h}")
+        file(STRINGS "${dir}/${h}" lines REGEX "^#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ")
+        if(lines MATCHES "MAJOR ([0-9]+)")
+          set(major ${CMAKE_MATCH_1})
+          string(REGEX MATCH "MINOR ([0-9]+)" _ "${lines}")
+          set(minor ${CMAKE_MATCH_1})
+          string(REGEX MATCH "PATCH ([0-9]+)" _ "${lines}")
+          set(${out} "${major}.${minor}.${CMAKE_MATCH_1}" PARENT_SCOPE)
+          set(${out}_FILE "${dir}/${h}" PARENT_SCOPE)
+          return()
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
 # Makes sure the imported target `torch` exists (targets outlive the
-# function scope that finds them).
+# function scope that finds them), found through the torch of OPGEN_PYTHON
+# (_opgen_select_python), and that it is that torch: torch headers of
+# another version (a find_package(Torch) of the project with Torch_DIR or
+# CMAKE_PREFIX_PATH naming another torch, a Torch_DIR left in the cache by
+# another environment) are a configuration error naming both.
 function(_opgen_find_torch)
-  if(TARGET torch)
+  get_property(checked GLOBAL PROPERTY _OPGEN_TORCH_CHECKED)
+  if(checked STREQUAL "${OPGEN_PYTHON}" AND TARGET torch)
     return()
   endif()
-  if(NOT OPGEN_PYTHON AND EXISTS "${CMAKE_SOURCE_DIR}/.venv/bin/python")
-    set(OPGEN_PYTHON "${CMAKE_SOURCE_DIR}/.venv/bin/python" CACHE FILEPATH "" FORCE)
+  execute_process(COMMAND "${OPGEN_PYTHON}" -c
+      "import torch, torch.utils; print(torch.__version__); print(torch.utils.cmake_prefix_path); print(torch.__file__)"
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
+    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  get_property(how GLOBAL PROPERTY _OPGEN_BUILD_PYTHON_HOW)
+  if(NOT rc EQUAL 0)
+    string(STRIP "${err}" err)
+    string(REGEX REPLACE ".*\n" "" err "${err}")
+    message(FATAL_ERROR "add_custom_op: the Python the op library is built for, "
+      "${OPGEN_PYTHON} (from ${how}), cannot import torch (${err}). torch must be "
+      "importable by the Python of the build: install torch there, or choose another "
+      "Python with -DOPGEN_PYTHON=<python with torch> or by activating its virtual "
+      "environment; with pip, build with --no-build-isolation in an environment that "
+      "has torch (or list torch in [build-system] requires).")
   endif()
-  if(OPGEN_PYTHON)
-    execute_process(COMMAND "${OPGEN_PYTHON}" -c "import torch.utils; print(torch.utils.cmake_prefix_path)"
-      OUTPUT_VARIABLE _prefix OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _rc)
-    if(_rc EQUAL 0)
-      list(APPEND CMAKE_PREFIX_PATH "${_prefix}")
+  string(REPLACE "\n" ";" lines "${out}")
+  list(GET lines 0 version)
+  list(GET lines 1 prefix)
+  list(GET lines 2 module)
+  if(NOT TARGET torch)
+    list(PREPEND CMAKE_PREFIX_PATH "${prefix}")
+    find_package(Torch REQUIRED)
+  endif()
+  get_target_property(includes torch INTERFACE_INCLUDE_DIRECTORIES)
+  _opgen_header_torch_version(header_version "${includes}")
+  string(REGEX MATCH "^[0-9]+\\.[0-9]+\\.[0-9]+" python_version "${version}")
+  if(header_version AND NOT header_version STREQUAL python_version)
+    set(where "")
+    if(Torch_DIR)
+      set(where ", Torch_DIR=${Torch_DIR}")
     endif()
+    message(FATAL_ERROR "add_custom_op: the torch headers found are torch "
+      "${header_version} (${header_version_FILE}${where}), but the Python the op "
+      "library is built for, ${OPGEN_PYTHON} (from ${how}), has torch ${version} "
+      "(${module}). An op library must be built against the torch it runs with: "
+      "remove the other torch from Torch_DIR / CMAKE_PREFIX_PATH (or from the cache: "
+      "a fresh build directory), or choose the Python of that torch with "
+      "-DOPGEN_PYTHON=<python>.")
   endif()
-  find_package(Torch REQUIRED)
+  if(NOT checked STREQUAL "${OPGEN_PYTHON}")
+    message(STATUS "opgen: add_custom_op builds against torch ${version} of "
+                   "${OPGEN_PYTHON} (from ${how})")
+  endif()
+  set_property(GLOBAL PROPERTY _OPGEN_TORCH_CHECKED "${OPGEN_PYTHON}")
+  set_property(GLOBAL PROPERTY _OPGEN_TORCH_VERSION "${version}")
 endfunction()
 
 # The C++ standard torch's headers need, at least C++17: torch 2.11 builds
@@ -95,6 +202,16 @@ endfunction()
 # Turing and newer): Turing, Ampere, Ada, Hopper.
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
+
+# ON: with no build type (a single-configuration generator and
+# CMAKE_BUILD_TYPE empty), op libraries are compiled optimized, -O3 and
+# NDEBUG for C++ and CUDA, as torch.utils.cpp_extension's setup.py builds
+# (Python's CFLAGS, -DNDEBUG -O2/-O3) and extension-cpp's -O3 are; a build
+# type the project or the user chooses (Debug, ...) is always respected.
+# OFF, or add_custom_op(... NO_DEFAULT_OPTIMIZATION): CMake's own default,
+# no optimization flag.
+option(OPGEN_DEFAULT_OPTIMIZATION
+  "add_custom_op: compile op libraries with -O3 -DNDEBUG when no CMAKE_BUILD_TYPE is set" ON)
 
 # ON: every add_custom_op runs opgen with --Werror, as its WERROR keyword
 # does for one library: opgen's warnings fail the build.
@@ -268,11 +385,12 @@ macro(add_custom_op _opgen_target)
     endif()
     enable_language(CUDA)
   endif()
+  _opgen_select_python()
   _opgen_add_custom_op(${_opgen_target} ${ARGN})
 endmacro()
 
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
   # WERROR (or OPGEN_WERROR): --Werror goes with OPGEN_ARGS to every opgen
@@ -497,6 +615,13 @@ function(_opgen_add_custom_op target)
     OUTPUT_NAME ${target})
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-Wno-attributes>)
+  # No build type: optimized all the same (OPGEN_DEFAULT_OPTIMIZATION).
+  get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(OPGEN_DEFAULT_OPTIMIZATION AND NOT ARG_NO_DEFAULT_OPTIMIZATION
+     AND NOT multi_config AND "${CMAKE_BUILD_TYPE}" STREQUAL "")
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,CUDA>:-O3>)
+    target_compile_definitions(${target} PRIVATE NDEBUG)
+  endif()
 
   # The Python package: generated modules beside the library.
   set(copied "")

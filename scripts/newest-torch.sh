@@ -10,6 +10,9 @@
 #     versions);
 #  3. opgen and the classic bundled library (kernels/) built against the
 #     newest torch in build-newest/, with their generated tests.
+# `scripts/newest-torch.sh --env-only` does step 1 only: scripts/setup.sh
+# runs it, so that ctest's wheel_newest (examples/wheel built as a wheel
+# with the newest torch, docs/packaging.md) finds .venv-newest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +31,9 @@ log() { printf '[newest-torch] %s\n' "$*"; }
 VENV=$(opgen_python_env "$NEWEST_TORCH_VERSION" "${PY_PACKAGES[@]}")
 ln -sfn "$VENV" .venv-newest
 PY="$PWD/.venv-newest/bin/python"
+if [ "${1:-}" = "--env-only" ]; then
+  exit 0
+fi
 if latest=$("$PY" -m pip index versions torch 2>/dev/null | sed -n 's/^torch (\(.*\))$/\1/p') \
    && [ -n "$latest" ] && [ "$latest" != "$NEWEST_TORCH_VERSION" ]; then
   log "note: the package index has torch $latest; this script tests $NEWEST_TORCH_VERSION"

@@ -5,7 +5,8 @@
 #    libFuzzer runtimes for build-asan/ and build-fuzz/), gtest, CMake, Ninja;
 #  * a Python environment with the pinned torch, kept outside the checkout in
 #    $OPGEN_CACHE (default ~/.cache/opgen), keyed by the pinned versions, and
-#    linked as .venv/ in the checkout;
+#    linked as .venv/ in the checkout; another with the newest torch
+#    (scripts/newest-torch.sh), linked as .venv-newest/;
 #  * build/ with build/bin/opgen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +38,9 @@ fi
 . scripts/lib/pyenv.sh
 VENV=$(opgen_python_env "$TORCH_VERSION" "${PY_PACKAGES[@]}")
 ln -sfn "$VENV" .venv
+# The newest torch's environment (.venv-newest), for ctest's wheel_newest
+# and scripts/newest-torch.sh.
+scripts/newest-torch.sh --env-only
 
 log "building opgen (build/)"
 # The bundled CUDA kernels are built for Hopper (sm_90: the H100/H200 test

@@ -5,6 +5,7 @@
 # torchvision-like projects (test/vision, test/visionlike), the shipping
 # tests (init: a project from `opgen init`; wheel: examples/wheel built with
 # scikit-build-core, which pip fetches from the package index or its cache;
+# wheel_newest: the same wheel built and run with the newest torch;
 # docs/packaging.md; opgen_wheel: opgen itself as a wheel, statically linked,
 # installed into a fresh environment and used with /usr/lib/llvm-16 hidden;
 # docs/install.md); then the sanitizer and fuzzing checks; then the newest

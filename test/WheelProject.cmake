@@ -4,9 +4,22 @@
 # installed into a second fresh environment and tested there from an empty
 # directory with no PYTHONPATH: its own tests (tests/test_installed.py) and
 # opcheck's generated ones, against the installed package.
+# OPGEN_PYTHON is the torch: both environments see its packages, so the
+# wheel is built with --no-build-isolation against that torch and tested
+# under it (`wheel`: the pinned torch, .venv; `wheel_newest`: the newest,
+# .venv-newest, with the same opgen). The wheel's build must have been
+# configured against that torch: Torch_DIR in its CMake cache is that
+# torch's, whose headers are torch.__version__ (the op library of a wheel
+# built against another torch does not load: an undefined libtorch symbol).
+# OPGEN_PYTHON missing: the test is skipped (ctest SKIP_REGULAR_EXPRESSION
+# "opgen-test-skipped").
 #   cmake -DNAME=wheel -DSOURCE_DIR=<repo> -DBINARY_DIR=...
 #         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
 #         -P WheelProject.cmake
+if(NOT EXISTS ${OPGEN_PYTHON})
+  message(STATUS "opgen-test-skipped: ${NAME}: no ${OPGEN_PYTHON} (scripts/setup.sh makes it)")
+  return()
+endif()
 include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
 file(REMOVE_RECURSE ${BINARY_DIR})
 file(MAKE_DIRECTORY ${BINARY_DIR})
@@ -33,6 +46,36 @@ if(NOT n EQUAL 1)
 endif()
 file(GLOB tests ${project}/build/*/wheel_example_ops_gen/tests/test_wheel_example_ops.py)
 
+# Built against OPGEN_PYTHON's torch: the Torch_DIR its configure found is
+# that torch's, and so are the headers there.
+execute_process(COMMAND ${OPGEN_PYTHON} -c
+    "import os, torch, torch.utils; print(torch.__version__); print(os.path.realpath(os.path.join(torch.utils.cmake_prefix_path, 'Torch')))"
+  OUTPUT_VARIABLE torch_out OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NAME}: ${OPGEN_PYTHON} has no torch")
+endif()
+string(REPLACE "\n" ";" torch_out "${torch_out}")
+list(GET torch_out 0 torch_version)
+list(GET torch_out 1 torch_dir)
+file(GLOB caches ${project}/build/*/CMakeCache.txt)
+file(STRINGS ${caches} built_torch_dir REGEX "^Torch_DIR:")
+string(REGEX REPLACE "^Torch_DIR:[A-Z]+=" "" built_torch_dir "${built_torch_dir}")
+file(REAL_PATH "${built_torch_dir}" built_torch_dir)
+if(NOT built_torch_dir STREQUAL torch_dir)
+  message(FATAL_ERROR "${NAME}: the wheel was built against the torch of "
+    "${built_torch_dir}, not ${torch_dir} (torch ${torch_version} of ${OPGEN_PYTHON})")
+endif()
+file(STRINGS ${torch_dir}/../../../include/torch/headeronly/version.h header
+     REGEX "^#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ")
+string(REGEX REPLACE "[^0-9;]*([0-9]+)" "\\1" header "${header}")
+string(REPLACE ";" "." header "${header}")
+if(NOT torch_version MATCHES "^${header}([^0-9]|$)")
+  message(FATAL_ERROR "${NAME}: the headers built against are torch ${header}, "
+                      "the environment's torch is ${torch_version}")
+endif()
+message(STATUS "${NAME}: the wheel was built against torch ${header} "
+               "(${built_torch_dir}), the torch ${torch_version} of ${OPGEN_PYTHON}")
+
 # A second environment that has never seen the build: install the wheel and
 # test it from an empty directory.
 opgen_fresh_venv(${BINARY_DIR}/env ${OPGEN_PYTHON})
@@ -40,5 +83,6 @@ run(${FRESH_PYTHON} -m pip install -q --disable-pip-version-check --no-index
     --no-deps ${wheels})
 set(RUN_DIR ${BINARY_DIR}/elsewhere)
 file(MAKE_DIRECTORY ${RUN_DIR})
+run(${FRESH_PYTHON} -c "import torch, wheel_example; print('${NAME}: wheel_example loads in torch', torch.__version__)")
 run(${FRESH_PYTHON} -m pytest -q -p no:cacheprovider
     ${SOURCE_DIR}/examples/wheel/tests/test_installed.py ${tests})

@@ -10,6 +10,7 @@
 #define OPGEN_AUTOGRAD_H
 
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <c10/util/SmallVector.h>
 #include <torch/csrc/autograd/VariableTypeUtils.h>
 #include <torch/csrc/autograd/custom_function.h>
 #include <torch/csrc/autograd/functions/basic_ops.h>
@@ -152,13 +153,15 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   const c10::FunctionSchema &S = Op.schema();
   const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
   const size_t Start = Stack->size() - NumArgs;
-  std::vector<at::Tensor> Inputs, Mutated;
+  // The common call (no input requires grad) allocates nothing: the mutated
+  // inputs (held past the redispatch, which pops the arguments) fit in place,
+  // and the inputs' edges are collected only when a node will need them.
+  c10::SmallVector<at::Tensor, 4> Mutated;
   bool AnyRequiresGrad = false;
   for_each_tensor(*Stack, Start, NumArgs, [&](size_t Arg, const at::Tensor &T) {
     TORCH_CHECK_NOT_IMPLEMENTED(!torch::autograd::isFwGradDefined(T),
                                 "Trying to use forward AD with ", S.name(),
                                 ", which does not support it.");
-    Inputs.push_back(T);
     AnyRequiresGrad = AnyRequiresGrad || T.requires_grad();
     if (S.is_mutable({c10::SchemaArgType::input, Arg}))
       Mutated.push_back(T);
@@ -167,8 +170,12 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   for (const at::Tensor &T : Mutated)
     torch::autograd::check_inplace(T, AnyRequiresGrad);
   torch::autograd::edge_list Edges;
-  if (AnyRequiresGrad)
+  if (AnyRequiresGrad) {
+    std::vector<at::Tensor> Inputs;
+    for_each_tensor(*Stack, Start, NumArgs,
+                    [&](size_t, const at::Tensor &T) { Inputs.push_back(T); });
     Edges = torch::autograd::collect_next_edges(Inputs);
+  }
   auto node = [&] {
     return make_node<torch::autograd::Error>(no_backward_message(S),
                                              torch::autograd::edge_list(Edges));
