@@ -30,7 +30,7 @@ foreach(f CMakeLists.txt pyproject.toml README.md samples.py src/softsign.cpp .g
     message(FATAL_ERROR "${NAME}: ${project}/${f} is missing")
   endif()
 endforeach()
-foreach(f include/mylib/ops.h ${FRESH_SITE}/mylib/__init__.py
+foreach(f include/mylib/ops.h ${FRESH_SITE}/mylib/__init__.py ${FRESH_SITE}/mylib/py.typed
           ${FRESH_SITE}/mylib/libmylib_ops.so)
   if(NOT IS_ABSOLUTE ${f})
     set(f ${BINARY_DIR}/env/${f})

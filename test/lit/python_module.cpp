@@ -11,6 +11,7 @@
 // RUN: test ! -e %t/python/vision/__init__.py
 // RUN: test ! -e %t/python/vision/ops.py
 // RUN: test ! -e %t/python/vision/fakes.py
+// RUN: test ! -e %t/python/vision/py.typed
 //
 // With the generated package, --python-module alone: set_python_module
 // names the author's module; the package's fakes module imports it first.
