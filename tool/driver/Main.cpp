@@ -25,6 +25,7 @@
 #include "opgen/emit/Outputs.h"
 #include "opgen/frontend/Frontend.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/PythonTorch.h"
 #include "opgen/write/Writer.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -33,6 +34,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -605,6 +607,49 @@ int printOutputs(opgen::DiagSink &Diags) {
 
 /// opgen init: writes the starter project of templates/init/ into a new or
 /// empty directory; refuses anything else before writing.
+/// The CUDA toolkit for `opgen init`'s compile database: $CUDA_HOME,
+/// $CUDA_PATH, nvcc's on PATH, else /usr/local/cuda; empty when none has
+/// include/cuda_runtime.h.
+std::string findCudaRoot() {
+  std::vector<std::string> Candidates;
+  for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *Env = std::getenv(Var); Env && *Env)
+      Candidates.push_back(Env);
+  if (ErrorOr<std::string> Nvcc = sys::findProgramByName("nvcc")) {
+    SmallString<256> Real;
+    if (sys::fs::real_path(*Nvcc, Real))
+      Real = *Nvcc;
+    Candidates.push_back(sys::path::parent_path(sys::path::parent_path(Real)).str());
+  }
+  Candidates.push_back("/usr/local/cuda");
+  for (const std::string &Root : Candidates) {
+    SmallString<256> Header(Root);
+    sys::path::append(Header, "include", "cuda_runtime.h");
+    if (sys::fs::exists(Header))
+      return Root;
+  }
+  return "";
+}
+
+/// What `opgen init` writes besides the templates: compile_commands.json,
+/// with torch's headers as the environment's Python reports them
+/// (InitNoTorch when it cannot).
+std::string initCompileCommands(const opgen::FileSet &Files, const std::string &Dir,
+                                opgen::DiagSink &Diags) {
+  opgen::StarterIncludes Includes;
+  Includes.RuntimeIncludeDir = OPGEN_RUNTIME_INCLUDE_DIR;
+  Includes.CudaRoot = findCudaRoot();
+  Expected<opgen::PythonTorch> Torch =
+      opgen::queryPythonTorch(opgen::environmentPython());
+  if (Torch) {
+    Includes.TorchIncludeDirs = Torch->IncludeDirs;
+    Includes.PythonIncludeDir = Torch->PythonIncludeDir;
+  } else {
+    Diags.report(opgen::DiagId::InitNoTorch, {}, {toString(Torch.takeError())});
+  }
+  return opgen::emitStarterCompileCommands(Files, Dir, Includes);
+}
+
 int runInit(opgen::DiagSink &Diags) {
   if (InitDir.empty()) {
     Diags.report(opgen::DiagId::InitNoDirectory, {});
@@ -628,7 +673,9 @@ int runInit(opgen::DiagSink &Diags) {
       return 1;
     }
   }
-  for (const auto &[Path, Text] : opgen::emitStarterProject(Namespace)) {
+  opgen::FileSet Files = opgen::emitStarterProject(Namespace);
+  Files["compile_commands.json"] = initCompileCommands(Files, Dir, Diags);
+  for (const auto &[Path, Text] : Files) {
     SmallString<256> File(Dir);
     sys::path::append(File, Path);
     std::error_code EC = sys::fs::create_directories(sys::path::parent_path(File));
