@@ -8,7 +8,8 @@
 # The starter's CUDA kernel is built where there is a CUDA compiler (for
 # the first of CUDA_ARCHITECTURES, through CUDAARCHS, when given), and its
 # compile database is the build's, which clangd (when installed) reads, as
-# it reads the one `opgen init` writes before any build.
+# it reads the one `opgen init` writes before any build. Where mypy is on
+# PATH, it reads the installed package's stub (py.typed).
 #   cmake -DNAME=init -DSOURCE_DIR=<repo> -DOPGEN=<opgen> -DBINARY_DIR=...
 #         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
 #         [-DCUDA_ARCHITECTURES=90,...] -P InitProject.cmake
@@ -95,6 +96,31 @@ if(clangd)
     endif()
   endforeach()
   message(STATUS "${NAME}: ${clangd} reads src/softsign.cpp without errors")
+endif()
+
+# py.typed: a type checker reads the installed package's ops.pyi (where mypy
+# is on PATH; torch itself is not analysed). A wrong argument type is the one
+# error: without py.typed mypy would skip the package instead.
+find_program(mypy mypy NO_CACHE)
+if(mypy)
+  set(dir ${BINARY_DIR}/mypy)
+  file(MAKE_DIRECTORY ${dir})
+  file(WRITE ${dir}/mypy.ini "[mypy]\n[mypy-torch.*]\nfollow_imports = skip\n")
+  file(WRITE ${dir}/check.py [=[
+import torch
+import mylib
+
+y: torch.Tensor = mylib.ops.softsign(torch.ones(3), 2.0)
+mylib.ops.softsign(torch.ones(3), "two")
+]=])
+  execute_process(COMMAND ${mypy} --python-executable ${FRESH_PYTHON} --no-incremental
+                          --config-file mypy.ini check.py
+                  WORKING_DIRECTORY ${dir} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT out MATCHES "check.py:5: error: Argument 2 to \"softsign\" has incompatible type \"str\"; expected \"float\""
+     OR NOT out MATCHES "Found 1 error in 1 file")
+    message(FATAL_ERROR "${NAME}: mypy did not check against the installed ops.pyi (${rc}):\n${out}")
+  endif()
+  message(STATUS "${NAME}: mypy reads the installed mylib's ops.pyi")
 endif()
 
 set(RUN_DIR ${BINARY_DIR}/elsewhere)

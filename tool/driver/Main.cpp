@@ -605,8 +605,6 @@ int printOutputs(opgen::DiagSink &Diags) {
   return 0;
 }
 
-/// opgen init: writes the starter project of templates/init/ into a new or
-/// empty directory; refuses anything else before writing.
 /// The CUDA toolkit for `opgen init`'s compile database: $CUDA_HOME,
 /// $CUDA_PATH, nvcc's on PATH, else /usr/local/cuda; empty when none has
 /// include/cuda_runtime.h.
@@ -650,6 +648,8 @@ std::string initCompileCommands(const opgen::FileSet &Files, const std::string &
   return opgen::emitStarterCompileCommands(Files, Dir, Includes);
 }
 
+/// opgen init: writes the starter project of templates/init/ into a new or
+/// empty directory; refuses anything else before writing.
 int runInit(opgen::DiagSink &Diags) {
   if (InitDir.empty()) {
     Diags.report(opgen::DiagId::InitNoDirectory, {});
