@@ -198,8 +198,9 @@ function(_opgen_torch_cxx_standard out)
   endif()
 endfunction()
 
-# CUDA architectures built when the project sets none (CUDA 13 supports
-# Turing and newer): Turing, Ampere, Ada, Hopper.
+# CUDA architectures built when the project sets none and the environment
+# has no CUDAARCHS (CUDA 13 supports Turing and newer): Turing, Ampere, Ada,
+# Hopper.
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
 
@@ -380,7 +381,7 @@ macro(add_custom_op _opgen_target)
   endforeach()
   get_property(_opgen_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
   if(_opgen_has_cuda AND NOT "CUDA" IN_LIST _opgen_languages)
-    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
       set(CMAKE_CUDA_ARCHITECTURES "${OPGEN_DEFAULT_CUDA_ARCHITECTURES}")
     endif()
     enable_language(CUDA)

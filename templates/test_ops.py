@@ -7,18 +7,110 @@ ${samples_doc}) or over inputs derived from the schema: defaulted arguments
 left out (contiguous and non-contiguous) and given non-default values. Ops
 that write arguments: whether some sample makes them write.
 """
+import getpass
+import hashlib
 import importlib.util
+import logging
 import math
 import os
+import tempfile
 import warnings
 
 import pytest
-import torch
-
-import ${package}  # noqa: F401  (loads the op library)
-${import_fakes}
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+# --- a build-local inductor cache ---------------------------------------------
+# torch.compile caches compiled graphs in TORCHINDUCTOR_CACHE_DIR, by default
+# one directory per user shared by every library and build, where a graph
+# compiled for an earlier build of a library can be loaded for a later one
+# whose ops differ (a library switched to the stable ABI failed with
+# "expected at most 6 argument(s) but received 7"). Unless
+# TORCHINDUCTOR_CACHE_DIR is set, these tests use a cache of their own,
+# named after the package and keyed by this file and the library's
+# manifest (a change of its ops, kernels, fakes or ABI starts a fresh one):
+# .inductor-cache/ beside this file, or opgen-inductor-cache-<user>/ in the
+# temporary directory when this one is not writable. Set before torch
+# compiles anything (docs/cli.md#the-inductor-cache).
+def _inductor_cache_dir():
+    digest = hashlib.sha256(HERE.encode())
+    for path in (__file__, os.path.join(HERE, os.pardir, "manifest.json")):
+        try:
+            with open(path, "rb") as f:
+                digest.update(f.read())
+        except OSError:
+            pass
+    name = "${package}-" + digest.hexdigest()[:16]
+    if os.access(HERE, os.W_OK):
+        return os.path.join(HERE, ".inductor-cache", name)
+    try:
+        user = getpass.getuser()
+    except Exception:  # no user name (a container's uid): its number
+        user = str(os.getuid())
+    return os.path.join(tempfile.gettempdir(), "opgen-inductor-cache-" + user, name)
+
+
+# The cache these tests chose, None when the user set one. An earlier
+# module of opgen's generated tests in the same run may have set it
+# (OPGEN_TESTS_INDUCTOR_CACHE_DIR says so): that one is not the user's.
+_INDUCTOR_CACHE = None
+if os.environ.get("TORCHINDUCTOR_CACHE_DIR") in (
+        None, "", os.environ.get("OPGEN_TESTS_INDUCTOR_CACHE_DIR")):
+    _INDUCTOR_CACHE = _inductor_cache_dir()
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = _INDUCTOR_CACHE
+    os.environ["OPGEN_TESTS_INDUCTOR_CACHE_DIR"] = _INDUCTOR_CACHE
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _library_inductor_cache():
+    """Another library's generated tests, imported after this module in the
+    same pytest run, pointed the cache at theirs: these tests use their own."""
+    current = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    if (_INDUCTOR_CACHE is None or current == _INDUCTOR_CACHE
+            or current != os.environ.get("OPGEN_TESTS_INDUCTOR_CACHE_DIR")):
+        yield
+        return
+    from torch._inductor.runtime.cache_dir_utils import temporary_cache_dir
+    with temporary_cache_dir(_INDUCTOR_CACHE):
+        yield
+
+
+# --- torch's structured trace out of pytest's captured logs -------------------
+# pytest attaches its log capture to every logger that does not propagate,
+# and torch's structured-trace logger `torch.__trace` is one, always at DEBUG
+# and fed by every compile and export when it has a handler: a failing test
+# showed some 1,300 empty `DEBUG torch.__trace` lines under "Captured log".
+# That logger refuses pytest's handlers (only: TORCH_TRACE still writes its
+# files); torch's warnings and errors are still captured and shown.
+def _keep_torch_trace_out_of_pytest():
+    trace_log = logging.getLogger("torch.__trace")
+    if getattr(trace_log, "_opgen_refuses_pytest", False):
+        return
+
+    def from_pytest(handler):
+        return type(handler).__module__.split(".")[0] == "_pytest"
+
+    add_handler = trace_log.addHandler
+
+    def add_handler_but_pytest(handler):
+        if not from_pytest(handler):
+            add_handler(handler)
+
+    trace_log.addHandler = add_handler_but_pytest
+    trace_log._opgen_refuses_pytest = True
+    for handler in list(trace_log.handlers):
+        if from_pytest(handler):
+            trace_log.removeHandler(handler)
+
+
+_keep_torch_trace_out_of_pytest()
+
+import torch  # noqa: E402  (after the cache is chosen)
+
+import ${package}  # noqa: E402,F401  (loads the op library)
+${import_fakes}
+
 SAMPLES_PATH = ${samples_path}
 
 # name, overload, schema, devices, tags, has_fake (None: the author's Python

@@ -497,7 +497,8 @@ def test_layout_determinism_and_check(workdir):
         "CMakeLists.txt", "autograd.cpp", "autograd.h", "include/mylib/ops.h",
         "manifest.json", "opgen_kernels.h",
         "python/mylib/__init__.py", "python/mylib/fakes.py", "python/mylib/ops.py",
-        "python/mylib/ops.pyi", "registration.cpp", "shards/twice.cpp",
+        "python/mylib/ops.pyi", "python/mylib/py.typed", "registration.cpp",
+        "shards/twice.cpp",
         "shards/twice.cpp.h", "tests/test_mylib_ops.py"]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["library"] == "mylib_ops"

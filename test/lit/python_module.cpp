@@ -11,6 +11,7 @@
 // RUN: test ! -e %t/python/vision/__init__.py
 // RUN: test ! -e %t/python/vision/ops.py
 // RUN: test ! -e %t/python/vision/fakes.py
+// RUN: test ! -e %t/python/vision/py.typed
 //
 // With the generated package, --python-module alone: set_python_module
 // names the author's module; the package's fakes module imports it first.
@@ -74,8 +75,8 @@ void clamp_(at::Tensor &boxes, double hi);
 // SKEL: _opgen_register_skeleton("vision::flip", _vision_flip_fake)
 // SKEL-NOT: clamp_
 
-// TESTS: import vision  # noqa: F401  (loads the op library)
-// TESTS-NEXT: import vision._opgen_fakes  # noqa: F401  (skeletons for ops without a fake)
+// TESTS: import vision  # noqa: E402,F401  (loads the op library)
+// TESTS-NEXT: import vision._opgen_fakes  # noqa: E402,F401  (skeletons for ops without a fake)
 // TESTS: "name": "vision::area",
 // TESTS: "has_fake": None,
 // TESTS: "name": "vision::clamp_",

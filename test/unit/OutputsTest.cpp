@@ -50,7 +50,8 @@ TEST(OutputsTest, ExpandsPlaceholdersAndShardsPerCompiledSource) {
                 "autograd.h header", "opgen_kernels.h header",
                 "include/mylib/ops.h header", "python/mylib/__init__.py python",
                 "python/mylib/ops.py python", "python/mylib/my_fakes.py python",
-                "python/mylib/ops.pyi python", "tests/test_mylib_ops.py test",
+                "python/mylib/ops.pyi python", "python/mylib/py.typed python",
+                "tests/test_mylib_ops.py test",
                 "CMakeLists.txt other", "manifest.json other"}));
 }
 

@@ -25,6 +25,7 @@
 #include "opgen/frontend/Frontend.h"
 #include "opgen/model/SourceKind.h"
 #include "opgen/support/Install.h"
+#include "opgen/support/PythonTorch.h"
 #include "opgen/write/Writer.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -33,6 +34,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
@@ -608,6 +610,26 @@ int printOutputs(opgen::DiagSink &Diags) {
   return 0;
 }
 
+/// What `opgen init` writes besides the templates: compile_commands.json,
+/// with torch's headers as the environment's Python reports them
+/// (InitNoTorch when it cannot).
+std::string initCompileCommands(const opgen::FileSet &Files, const std::string &Dir,
+                                opgen::DiagSink &Diags) {
+  opgen::StarterIncludes Includes;
+  Includes.RuntimeIncludeDir = opgen::runtimeIncludeDir();
+  if (std::string Cuda = opgen::cudaIncludeDir(); !Cuda.empty())
+    Includes.CudaRoot = sys::path::parent_path(Cuda).str();
+  Expected<opgen::PythonTorch> Torch =
+      opgen::queryPythonTorch(opgen::environmentPython());
+  if (Torch) {
+    Includes.TorchIncludeDirs = Torch->IncludeDirs;
+    Includes.PythonIncludeDir = Torch->PythonIncludeDir;
+  } else {
+    Diags.report(opgen::DiagId::InitNoTorch, {}, {toString(Torch.takeError())});
+  }
+  return opgen::emitStarterCompileCommands(Files, Dir, Includes);
+}
+
 /// opgen init: writes the starter project of templates/init/ into a new or
 /// empty directory; refuses anything else before writing.
 int runInit(opgen::DiagSink &Diags) {
@@ -633,7 +655,9 @@ int runInit(opgen::DiagSink &Diags) {
       return 1;
     }
   }
-  for (const auto &[Path, Text] : opgen::emitStarterProject(Namespace)) {
+  opgen::FileSet Files = opgen::emitStarterProject(Namespace);
+  Files["compile_commands.json"] = initCompileCommands(Files, Dir, Diags);
+  for (const auto &[Path, Text] : Files) {
     SmallString<256> File(Dir);
     sys::path::append(File, Path);
     std::error_code EC = sys::fs::create_directories(sys::path::parent_path(File));

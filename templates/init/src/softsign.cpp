@@ -2,7 +2,7 @@
 //
 // opgen reads the annotations: [[custom_op]] registers the function as the
 // op ${namespace}::softsign (its schema comes from the C++ signature) with a
-// CPU kernel, [[custom_op_fake]] is its fake (shapes only, for
+// CPU kernel (its CUDA kernel is in softsign_cuda.cu), [[custom_op_fake]] is its fake (shapes only, for
 // torch.compile and torch.export), and [[custom_op_backward]] gives it
 // autograd.
 #include <opgen/opgen.h>
@@ -31,8 +31,9 @@ at::Tensor softsign_fake(const at::Tensor& x, double scale) {
 }
 
 // d/dx softsign = scale / (1 + |x|)^2. Written with ATen ops, so it runs on
-// every device and on fake tensors.
-[[custom_op_backward("${namespace}::softsign")]]
+// every device (device="default": one kernel for CPU, CUDA and the rest,
+// CompositeExplicitAutograd) and on fake tensors.
+[[custom_op_backward("${namespace}::softsign", device="default")]]
 at::Tensor softsign_backward(const at::Tensor& grad, const at::Tensor& x, double scale) {
   at::Tensor d = 1 + x.abs();
   return grad * scale / (d * d);

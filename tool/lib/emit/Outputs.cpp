@@ -97,6 +97,8 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
     return emitPythonFakes(L, Opts);
   case OutputId::PythonStub:
     return emitPyi(L, Opts);
+  case OutputId::PythonTyped:
+    return emitPyTyped(L, Opts);
   case OutputId::Tests:
     return emitTests(L, Opts);
   case OutputId::BuildFile:

@@ -81,7 +81,8 @@ llvm::Expected<PythonTorch> queryPythonTorch(const std::string &Python) {
     std::string Message = ExecError;
     if (Message.empty()) {
       // The last line of the traceback says why (ModuleNotFoundError...).
-      llvm::StringRef Text = llvm::StringRef(readAll(Err.Path)).rtrim();
+      std::string Stderr = readAll(Err.Path);
+      llvm::StringRef Text = llvm::StringRef(Stderr).rtrim();
       Message = Text.rsplit('\n').second.empty() ? Text.str()
                                                  : Text.rsplit('\n').second.str();
     }

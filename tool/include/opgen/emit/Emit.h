@@ -76,6 +76,25 @@ std::string starterNamespaceProblem(const std::string &Namespace);
 /// (starterNamespaceProblem).
 FileSet emitStarterProject(const std::string &Namespace);
 
+/// Where the headers a starter project's sources include are, as the
+/// driver found them: the compile database `opgen init` writes is made
+/// from these alone.
+struct StarterIncludes {
+  std::string RuntimeIncludeDir;        ///< opgen's runtime (opgen/opgen.h)
+  std::vector<std::string> TorchIncludeDirs; ///< empty: no torch was found
+  std::string PythonIncludeDir;         ///< Python.h's; may be empty
+  std::string CudaRoot;                 ///< the CUDA toolkit; may be empty
+};
+
+/// compile_commands.json for the compiled sources among \p Files (a starter
+/// project, emitStarterProject) in the project directory \p ProjectDir
+/// (absolute): the flags add_custom_op() builds them with (C++17, opgen's
+/// runtime and torch's headers), and for a CUDA source clang's CUDA mode
+/// for the host side, so that clangd reads src/ before the first build.
+std::string emitStarterCompileCommands(const FileSet &Files,
+                                       const std::string &ProjectDir,
+                                       const StarterIncludes &Includes);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_H

@@ -68,6 +68,9 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts);
 std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts);
 /// python/<package>/ops.pyi: the stub of ops.py and of torch.ops.<ns>.
 std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts);
+/// python/<package>/py.typed: PEP 561's marker, empty, so that type
+/// checkers read the installed package's ops.pyi.
+std::string emitPyTyped(const OpLibrary &L, const EmitOptions &Opts);
 
 // Tests.cpp
 /// tests/test_<package>_ops.py: the generated opcheck tests.

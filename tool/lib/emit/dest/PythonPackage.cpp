@@ -271,4 +271,9 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
                                     {"packets", Packets.str()}});
 }
 
+// PEP 561: a package that holds this file ships its own types; type checkers
+// then read ops.pyi (and ops.py's hints) of the installed package. Empty: the
+// package is typed in full, and a marker has no room for a comment.
+std::string emitPyTyped(const OpLibrary &, const EmitOptions &) { return ""; }
+
 } // namespace opgen

@@ -1,10 +1,16 @@
 //===- Starter.cpp - The starter project of `opgen init` ------------------===//
 //
 // The files of a new op library: every template under templates/init/,
-// rendered with the namespace. `gitignore` is written as `.gitignore`.
+// rendered with the namespace. `gitignore` is written as `.gitignore`. And
+// its compile_commands.json, from the include directories the driver found.
 //===----------------------------------------------------------------------===//
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Schema.h"
+#include "opgen/model/SourceKind.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -84,6 +90,53 @@ FileSet emitStarterProject(const std::string &Namespace) {
     Files[Path] = renderTemplate(Name, {{"namespace", Namespace}});
   }
   return Files;
+}
+
+std::string emitStarterCompileCommands(const FileSet &Files,
+                                       const std::string &ProjectDir,
+                                       const StarterIncludes &Includes) {
+  std::vector<std::string> Common = {"-std=c++17"};
+  auto System = [&](const std::string &Dir) {
+    if (!Dir.empty())
+      Common.push_back("-isystem" + Dir);
+  };
+  System(Includes.RuntimeIncludeDir);
+  for (const std::string &Dir : Includes.TorchIncludeDirs)
+    System(Dir);
+  System(Includes.PythonIncludeDir);
+  llvm::json::Array Entries;
+  for (const auto &[Path, Text] : Files) {
+    std::optional<SourceKind> Kind = classifySource(Path);
+    if (!Kind || !Kind->Compiled)
+      continue;
+    llvm::SmallString<256> File(ProjectDir);
+    llvm::sys::path::append(File, Path);
+    // What clangd needs of a .cu file: clang's CUDA mode for the host side
+    // (as opgen parses it, frontend/Tooling.cpp), with the toolkit's headers
+    // when there is a toolkit.
+    std::vector<std::string> Args = {"c++"};
+    if (Kind->Cuda) {
+      Args.insert(Args.end(), {"-x", "cuda", "--cuda-host-only",
+                               "-Wno-unknown-cuda-version"});
+      if (Includes.CudaRoot.empty()) {
+        Args.push_back("-nocudainc");
+      } else {
+        llvm::SmallString<256> Include(Includes.CudaRoot);
+        llvm::sys::path::append(Include, "include");
+        Args.push_back("--cuda-path=" + Includes.CudaRoot);
+        Args.push_back("-isystem" + std::string(Include));
+      }
+    }
+    Args.insert(Args.end(), Common.begin(), Common.end());
+    Args.insert(Args.end(), {"-c", std::string(File)});
+    llvm::json::Array Arguments;
+    for (const std::string &A : Args)
+      Arguments.push_back(A);
+    Entries.push_back(llvm::json::Object{{"directory", ProjectDir},
+                                         {"file", std::string(File)},
+                                         {"arguments", std::move(Arguments)}});
+  }
+  return llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() + "\n";
 }
 
 } // namespace opgen

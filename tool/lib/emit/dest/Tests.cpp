@@ -133,7 +133,7 @@ std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
        {"import_fakes",
         L.GeneratePackage ? ""
                           : "import " + L.PythonPackage + "." + L.fakeModuleStem() +
-                                "  # noqa: F401  (skeletons for ops without a fake)"},
+                                "  # noqa: E402,F401  (skeletons for ops without a fake)"},
        {"samples_doc", L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
        {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
        {"ops", Ops.str()}});
