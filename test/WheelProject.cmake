@@ -13,9 +13,12 @@
 # built against another torch does not load: an undefined libtorch symbol).
 # OPGEN_PYTHON missing: the test is skipped (ctest SKIP_REGULAR_EXPRESSION
 # "opgen-test-skipped").
+# opgen comes from its wheel (WHEELHOUSE, made by ctest opgen_wheel),
+# installed into the build environment as a user installs it: the build
+# finds its CMake package through site-packages, with no hint.
 #   cmake -DNAME=wheel -DSOURCE_DIR=<repo> -DBINARY_DIR=...
-#         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
-#         -P WheelProject.cmake
+#         -DWHEELHOUSE=<dir with the opgen wheel> -DOPGEN_PYTHON=...
+#         [-DLAUNCHER=ccache] -P WheelProject.cmake
 if(NOT EXISTS ${OPGEN_PYTHON})
   message(STATUS "opgen-test-skipped: ${NAME}: no ${OPGEN_PYTHON} (scripts/setup.sh makes it)")
   return()
@@ -37,7 +40,7 @@ if(LAUNCHER)
 endif()
 run(${OPGEN_PYTHON} ${SOURCE_DIR}/test/doc_commands.py
     ${SOURCE_DIR}/docs/packaging.md wheel --cwd ${project}
-    --env OPGEN_PREFIX=${OPGEN_DIR} --env VIRTUAL_ENV=${BINARY_DIR}/buildenv
+    --env OPGEN_WHEELHOUSE=${WHEELHOUSE} --env VIRTUAL_ENV=${BINARY_DIR}/buildenv
     ${launcher} --path ${BINARY_DIR}/buildenv/bin)
 file(GLOB wheels ${project}/dist/wheel_example-0.1.0-*.whl)
 list(LENGTH wheels n)
