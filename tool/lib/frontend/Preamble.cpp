@@ -26,6 +26,14 @@
 // header read through `-include` (before the include lines) would be held
 // by the PCH and not read again (or, unguarded, twice): one, opgen's CUDA
 // prelude aside, means no preamble.
+//
+// The cache (--preamble-cache) is shared by builds running at once: an
+// entry is looked up, built and removed only under its exclusive lock
+// (flock on <entry>/lock), so a second build of it waits and then takes
+// what the first made; its PCH is renamed into place when complete and its
+// manifest written last, atomically; a parse reading its PCH holds a shared
+// lock, which eviction (a try-lock) respects. A build that cannot use its
+// entry says so and builds the preamble beside its manifest instead.
 //===----------------------------------------------------------------------===//
 #include "frontend/Preamble.h"
 
