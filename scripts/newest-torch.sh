@@ -56,6 +56,7 @@ cmake -DLIBRARY="$stable_so" -P cmake/OpgenStableSymbols.cmake
 log "opgen and the classic bundled library against torch $NEWEST_TORCH_VERSION (build-newest/)"
 cmake -S . -B build-newest -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${OPGEN_CUDA_ARCHITECTURES:-90}" \
+  -DOPGEN_PREAMBLE_CACHE="$PWD/build-newest/preamble-cache" \
   -DOPGEN_PYTHON="$PY" >/dev/null
 cmake --build build-newest --target mylib_ops_python
 ctest --test-dir build-newest -R '^mylib_ops_opcheck$' --output-on-failure

@@ -45,8 +45,12 @@ scripts/newest-torch.sh --env-only
 log "building opgen (build/)"
 # The bundled CUDA kernels are built for Hopper (sm_90: the H100/H200 test
 # machines) only, to keep CI fast; add_custom_op itself defaults to 75..90.
+# The bundled kernels' preambles in a cache of build/'s own (the default
+# of opgen's own tree; named here for a build/ configured before it was):
+# the tests that check them never see another build's evictions.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${OPGEN_CUDA_ARCHITECTURES:-90}" \
+  -DOPGEN_PREAMBLE_CACHE="$PWD/build/preamble-cache" \
   -DOPGEN_PYTHON="$PWD/.venv/bin/python" >/dev/null
 cmake --build build
 log "done: build/bin/opgen, .venv/bin/python"

@@ -19,6 +19,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # starts with an empty one.
 export TORCHINDUCTOR_CACHE_DIR="$PWD/build/inductor-cache"
 rm -rf "$TORCHINDUCTOR_CACHE_DIR"
+# Preambles (docs/cli.md#preamble-cache): every project a test builds keeps
+# them in a cache of build/'s own, never the user's shared one (ctest's
+# tests and lit set the same; build/ itself uses build/preamble-cache).
+export OPGEN_PREAMBLE_CACHE="$PWD/build/test/preamble-cache"
 ctest --test-dir build --output-on-failure -j "$jobs"
 # Fakes on a device this machine lacks (docs/fakes.md#what-the-generated-tests-run):
 # ctest ran them above; listed here, one line each, so that the log shows the

@@ -51,11 +51,17 @@ def test_discoveries_use_the_preamble():
         # Every bundled kernel begins with these two.
         assert data["includes"] == ["opgen/opgen.h", "ATen/ATen.h"]
         assert Path(data["pch"]).exists()
-        # The PCH lies in the preamble cache the build was configured with
-        # (by default ~/.cache/opgen/preambles), where a clean build or
-        # another build directory finds it.
+        # The PCH lies in the preamble cache the build was configured with,
+        # where a clean build finds it: in opgen's own build tree, one of
+        # its own (<build>/preamble-cache), so that no other build's
+        # evictions (a full ~/.cache/opgen/preambles shared with other
+        # projects) decide whether this test passes.
         cache = _cmake_cache("OPGEN_PREAMBLE_CACHE")
         if cache:
+            assert Path(cache).resolve().is_relative_to(BUILD_DIR.resolve()), (
+                f"OPGEN_PREAMBLE_CACHE={cache} is not {BUILD_DIR}'s own: "
+                f"reconfigure with -DOPGEN_PREAMBLE_CACHE={BUILD_DIR}/preamble-cache "
+                "(scripts/setup.sh does)")
             assert Path(data["pch"]).parent.parent == Path(cache).resolve(), data["pch"]
             assert not manifest.with_suffix("").exists(), "a PCH of its own beside the cache's"
         else:

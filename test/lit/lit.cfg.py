@@ -24,6 +24,11 @@ config.substitutions.append(("%opgen_path", os.path.join(config.opgen_build_dir,
 config.substitutions.append(("%torch_include", config.torch_include_dirs[0]))
 config.substitutions.append(("%runtime_include", config.runtime_include_dir))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# A project a test configures with add_custom_op() keeps its preambles in
+# a cache of the test tree's own, never the user's shared one (lit passes on
+# no other environment); a test of the cache itself names its own.
+config.environment["OPGEN_PREAMBLE_CACHE"] = os.path.join(
+    config.test_exec_root, "preamble-cache")
 for name in ("OPGEN_GOLDEN_BIN", "OPGEN_GOLDEN_DIR"):
     if name in os.environ:
         config.environment[name] = os.environ[name]

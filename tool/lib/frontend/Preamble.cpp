@@ -26,6 +26,14 @@
 // header read through `-include` (before the include lines) would be held
 // by the PCH and not read again (or, unguarded, twice): one, opgen's CUDA
 // prelude aside, means no preamble.
+//
+// The cache (--preamble-cache) is shared by builds running at once: an
+// entry is looked up, built and removed only under its exclusive lock
+// (flock on <entry>/lock), so a second build of it waits and then takes
+// what the first made; its PCH is renamed into place when complete and its
+// manifest written last, atomically; a parse reading its PCH holds a shared
+// lock, which eviction (a try-lock) respects. A build that cannot use its
+// entry says so and builds the preamble beside its manifest instead.
 //===----------------------------------------------------------------------===//
 #include "frontend/Preamble.h"
 
@@ -52,8 +60,14 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace clang;
 
@@ -225,9 +239,126 @@ std::string writeManifest(const Manifest &M) {
   return Text;
 }
 
+/// A whole number from the environment variable \p Name, or \p Default
+/// when it is unset or not one.
+int64_t envNumber(const char *Name, int64_t Default) {
+  const char *V = std::getenv(Name);
+  int64_t N;
+  if (!V || llvm::StringRef(V).trim().getAsInteger(10, N) || N < 0)
+    return Default;
+  return N;
+}
+
 /// A preamble cache keeps at most this many preambles (one of
-/// <ATen/ATen.h> is about 45 MB); the least recently used go first.
-constexpr size_t CacheEntries = 24;
+/// <ATen/ATen.h> is about 45 MB; OPGEN_PREAMBLE_CACHE_ENTRIES, 24 by
+/// default); the least recently used go first.
+size_t cacheEntries() {
+  return static_cast<size_t>(
+      std::max<int64_t>(1, envNumber("OPGEN_PREAMBLE_CACHE_ENTRIES", 24)));
+}
+
+/// How long --build-preamble waits for another build's lock on its cache
+/// entry (OPGEN_PREAMBLE_LOCK_TIMEOUT, seconds; 300 by default) before it
+/// builds its preamble beside its manifest instead.
+int64_t lockTimeoutSeconds() {
+  return envNumber("OPGEN_PREAMBLE_LOCK_TIMEOUT", 300);
+}
+
+/// How long a discovery waits for a shared lock on the cache entry its
+/// preamble lies in (while another build checks or rebuilds it) before it
+/// parses in full.
+constexpr int64_t ReadLockSeconds = 30;
+
+/// A lock (flock) held on a cache entry's `lock` file: exclusive while the
+/// entry is looked up, built or removed (--build-preamble, eviction),
+/// shared while a parse uses its PCH. Released when destroyed (and by the
+/// system when the process ends, however it ends).
+class EntryLock {
+public:
+  explicit EntryLock(int FD) : FD(FD) {}
+  EntryLock(const EntryLock &) = delete;
+  EntryLock &operator=(const EntryLock &) = delete;
+  ~EntryLock() {
+    if (FD >= 0)
+      ::close(FD);
+  }
+
+private:
+  int FD;
+};
+
+/// Why lockEntry got no lock.
+enum class LockFailure { None, Busy, Missing, Error };
+
+/// Locks the cache entry \p Entry (exclusively or shared), waiting up to
+/// \p TimeoutSeconds for another process's lock; with \p Create, makes the
+/// entry (and its lock file) first. A lock is only taken on the entry
+/// that is at \p Entry once it is held: one removed (renamed away) while
+/// this waited is looked up again.
+std::unique_ptr<EntryLock> lockEntry(const std::string &Entry, bool Exclusive,
+                                     int64_t TimeoutSeconds, bool Create,
+                                     LockFailure &Failure, std::string &Why) {
+  using namespace std::chrono;
+  const auto Deadline = steady_clock::now() + seconds(TimeoutSeconds);
+  const std::string Path = Entry + "/lock";
+  int Retries = 0;
+  for (;;) {
+    if (Create)
+      if (std::error_code EC = llvm::sys::fs::create_directories(Entry)) {
+        Failure = LockFailure::Error;
+        Why = EC.message();
+        return nullptr;
+      }
+    int FD = ::open(Path.c_str(), (Create ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC,
+                    0666);
+    if (FD < 0 && errno == ENOENT && Create && Retries++ < 100)
+      continue; // The entry was removed between the two: made again.
+    if (FD < 0) {
+      Failure = errno == ENOENT && !Create ? LockFailure::Missing : LockFailure::Error;
+      Why = std::strerror(errno);
+      return nullptr;
+    }
+    auto Lock = std::make_unique<EntryLock>(FD);
+    auto Wait = milliseconds(10);
+    while (::flock(FD, (Exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK && errno != EINTR) {
+        Failure = LockFailure::Error;
+        Why = std::strerror(errno);
+        return nullptr;
+      }
+      if (steady_clock::now() >= Deadline) {
+        Failure = LockFailure::Busy;
+        return nullptr;
+      }
+      std::this_thread::sleep_for(Wait);
+      Wait = std::min(Wait * 2, milliseconds(200));
+    }
+    // Still the entry's own lock file, not one of an entry removed (renamed
+    // away, then deleted) while this waited.
+    struct stat Held, Now;
+    if (::fstat(FD, &Held) == 0 && ::stat(Path.c_str(), &Now) == 0 &&
+        Held.st_dev == Now.st_dev && Held.st_ino == Now.st_ino)
+      return Lock;
+    if (!Create) {
+      Failure = LockFailure::Missing;
+      return nullptr;
+    }
+  }
+}
+
+/// Removes the cache entry \p Entry, whose lock the caller holds: renamed
+/// away first (so that no one finds it half-deleted, and a build waiting
+/// for its lock makes a new one), then deleted.
+void removeLockedEntry(const std::string &Entry) {
+  static int Removed = 0;
+  std::string Trash = llvm::formatv("{0}/.removed-{1}-{2}-{3}",
+                                    llvm::sys::path::parent_path(Entry),
+                                    llvm::sys::path::filename(Entry), ::getpid(),
+                                    Removed++);
+  if (llvm::sys::fs::rename(Entry, Trash))
+    return;
+  llvm::sys::fs::remove_directories(Trash);
+}
 
 /// The entry of the preamble cache \p Cache for the preamble \p M is
 /// asked to be: named after a hash of all it is built from but the files
@@ -288,9 +419,13 @@ void touchEntry(const std::string &Entry) {
 }
 
 /// An entry used within this many seconds may be in use by another build
-/// (between its lookup and the parses that read its PCH): it is not
-/// evicted, even when that leaves the cache above CacheEntries for a while.
-constexpr int64_t InUseSeconds = 600;
+/// (between its lookup and the parses that read its PCH, which hold no
+/// lock on it): it is not evicted, even when that leaves the cache above
+/// cacheEntries() for a while. OPGEN_PREAMBLE_CACHE_IN_USE_SECONDS, 600
+/// by default.
+int64_t inUseSeconds() {
+  return envNumber("OPGEN_PREAMBLE_CACHE_IN_USE_SECONDS", 600);
+}
 
 /// An entry without a manifest is being built by another build (its
 /// manifest is written last), unless its directory is older than this: a
@@ -298,10 +433,12 @@ constexpr int64_t InUseSeconds = 600;
 constexpr int64_t BuildingSeconds = 3600;
 
 /// Removes the least recently used entries of \p Cache beyond
-/// CacheEntries, \p Keep aside. Only opgen's (c++-* and cuda-*) are
-/// counted and removed; never one used in the last InUseSeconds, nor one
-/// another build is building (no manifest yet), so that parallel builds
-/// sharing a cache do not take each other's preambles away.
+/// cacheEntries(), \p Keep aside. Only opgen's (c++-* and cuda-*) are
+/// counted and removed; never one locked by another process (being looked
+/// up or built, or its PCH being read by a parse), one used in the last
+/// inUseSeconds(), nor one without a manifest yet (being built by an opgen
+/// that takes no lock), so that parallel builds sharing a cache do not
+/// take each other's preambles away. An entry is removed under its lock.
 void evictEntries(const std::string &Cache, const std::string &Keep) {
   using namespace std::chrono;
   const int64_t Now =
@@ -309,11 +446,21 @@ void evictEntries(const std::string &Cache, const std::string &Keep) {
   auto Ago = [Now](int64_t Seconds) { return Now - Seconds * 1000000000LL; };
   std::vector<std::pair<int64_t, std::string>> Entries;
   size_t Count = 0;
+  const int64_t InUse = inUseSeconds();
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(absolutePath(Cache), EC), End;
        It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.startswith(".removed-")) {
+      // Left by a process that ended while removing it.
+      llvm::sys::fs::file_status St;
+      if (!llvm::sys::fs::status(It->path(), St) &&
+          duration_cast<nanoseconds>(St.getLastModificationTime().time_since_epoch())
+                  .count() < Ago(BuildingSeconds))
+        llvm::sys::fs::remove_directories(It->path());
+      continue;
+    }
     if (!(Name.startswith("c++-") || Name.startswith("cuda-")))
       continue;
     ++Count;
@@ -331,16 +478,34 @@ void evictEntries(const std::string &Cache, const std::string &Keep) {
         continue; // being built
       Used = 0;
     }
-    if (*Used > Ago(InUseSeconds))
+    if (*Used > Ago(InUse))
       continue; // maybe in use
     Entries.push_back({*Used, It->path()});
   }
-  if (Count <= CacheEntries)
+  const size_t Limit = cacheEntries();
+  if (Count <= Limit)
     return;
-  // The oldest first, as many as the cache is over its bound.
+  // The oldest first, as many as the cache is over its bound; one another
+  // process holds a lock on is passed over.
   std::sort(Entries.begin(), Entries.end());
-  for (size_t I = 0; I < Entries.size() && I < Count - CacheEntries; ++I)
-    llvm::sys::fs::remove_directories(Entries[I].second);
+  size_t Over = Count - Limit;
+  for (size_t I = 0; I < Entries.size() && Over; ++I) {
+    LockFailure Failure = LockFailure::None;
+    std::string Why;
+    std::unique_ptr<EntryLock> Lock =
+        lockEntry(Entries[I].second, /*Exclusive=*/true, /*TimeoutSeconds=*/0,
+                  /*Create=*/false, Failure, Why);
+    if (!Lock && Failure != LockFailure::Missing)
+      continue; // In use, or not opgen's to remove.
+    if (!Lock && llvm::sys::fs::exists(Entries[I].second + "/lock"))
+      continue; // Removed (and maybe made again) meanwhile.
+    // Still its last use (another build may have taken it meanwhile).
+    std::optional<int64_t> Used = lastUse(Entries[I].second);
+    if (Used && *Used > Ago(InUse))
+      continue;
+    removeLockedEntry(Entries[I].second);
+    --Over;
+  }
 }
 
 /// What one build of a preamble saw.
@@ -548,9 +713,26 @@ PreambleUse::load(const std::string &PchPath, tooling::CompilationDatabase &DB) 
   std::optional<Manifest> M = readManifest(Pch + ".json");
   // The PCH it names is <file.pch> itself or one in the preamble cache
   // (--preamble-cache); either way its size and time are in the manifest.
-  if (!M || !upToDate(*M))
+  if (!M)
+    return std::nullopt;
+  // A PCH in a cache entry is read under a shared lock on the entry, held
+  // until this process ends: the entry is not removed or rebuilt while a
+  // parse reads it. An entry of an opgen that made no lock file is read
+  // as it is.
+  std::shared_ptr<EntryLock> Lock;
+  if (M->Pch != Pch) {
+    LockFailure Failure = LockFailure::None;
+    std::string Why;
+    Lock = lockEntry(std::string(llvm::sys::path::parent_path(M->Pch)),
+                     /*Exclusive=*/false, ReadLockSeconds, /*Create=*/false,
+                     Failure, Why);
+    if (!Lock && Failure != LockFailure::Missing)
+      return std::nullopt;
+  }
+  if (!upToDate(*M))
     return std::nullopt;
   PreambleUse Use;
+  Use.Lock = std::move(Lock);
   Use.PchPath = M->Pch;
   Use.ManifestPath = Pch + ".json";
   Use.Language = std::move(M->Language);
@@ -661,15 +843,28 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   M.Includes = Includes;
 
   // With a cache, the PCH and its include lines lie in the cache's entry
-  // for these lines and this command.
+  // for these lines and this command, which this build holds locked until
+  // it returns: a second build of the same entry waits for the first, then
+  // takes what it made.
   std::string Entry;
+  std::unique_ptr<EntryLock> Lock;
   if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
     Entry = cacheEntry(Opts.PreambleCache, M);
-    // A cache that cannot be written is no reason to go without a
-    // preamble: it is built where it would be without the cache.
-    if (std::error_code EC = llvm::sys::fs::create_directories(Entry)) {
-      Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
-                   {absolutePath(Opts.PreambleCache), EC.message()});
+    LockFailure Failure = LockFailure::None;
+    std::string Why;
+    const int64_t Timeout = lockTimeoutSeconds();
+    Lock = lockEntry(Entry, /*Exclusive=*/true, Timeout, /*Create=*/true,
+                     Failure, Why);
+    // A cache that cannot be written, or an entry another build holds for
+    // too long, is no reason to go without a preamble: it is built where it
+    // would be without the cache.
+    if (!Lock) {
+      if (Failure == LockFailure::Busy)
+        Diags.report(DiagId::PreambleCacheBusy, SourceLoc{},
+                     {Entry, std::to_string(Timeout)});
+      else
+        Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
+                     {absolutePath(Opts.PreambleCache), Why});
       Entry.clear();
     } else {
       M.Pch = Entry + "/preamble.pch";
@@ -693,84 +888,137 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
   if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
     if (sameBuild(*Old, M) && Old->Includes == M.Includes &&
         (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
-      if (!Entry.empty())
+      if (!Entry.empty()) {
         touchEntry(Entry);
+        evictEntries(Opts.PreambleCache, Entry);
+      }
       Use(*Old);
       return true;
     }
 
   // Taken from the cache, where another build directory (or this one
-  // before a clean) left it, up to date.
+  // before a clean, or a build of the same entry that this one waited for)
+  // left it, complete (its manifest, written last, names the PCH's size and
+  // time) and up to date.
   if (!Entry.empty())
     if (std::optional<Manifest> Cached = readManifest(Entry + "/manifest.json"))
       if (entryServes(*Cached, M)) {
         touchEntry(Entry);
+        evictEntries(Opts.PreambleCache, Entry);
         Use(*Cached);
         return true;
       }
 
-  if (!M.Includes.empty())
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(M.Pch));
-  while (!M.Includes.empty()) {
-    std::string Text = "// opgen preamble: the leading include lines of the "
-                       "sources, precompiled.\n";
-    for (const std::string &I : M.Includes)
-      Text += "#include <" + I + ">\n";
-    // Rewritten only when its lines change: a cache entry's PCH another
-    // build is using stays valid.
-    auto Existing = llvm::MemoryBuffer::getFile(Header);
-    if ((!Existing || (*Existing)->getBuffer() != Text) &&
-        !writeAtomically(Header, Text))
-      break;
-    BuildLog Log;
-    tooling::ClangTool Tool(*Database, {Sources.front()});
-    IgnoringDiagConsumer Quiet; // The parses report the same errors.
-    Tool.setDiagnosticConsumer(&Quiet);
-    Tool.setPrintErrorMessage(false);
-    configureTool(Tool, Opts, [&Header](tooling::CommandLineArguments &Out,
-                                        StringRef File) {
-      for (size_t I = 0; I < Out.size(); ++I) {
-        if (Out[I] == File)
-          Out[I] = Header;
-        else if (Out[I] == "-x" && I + 1 < Out.size() && Out[I + 1] == "c++")
-          Out[++I] = "c++-header";
+  enum class Outcome { Built, NoneFits, Failed, NotWritten };
+  // Builds the preamble \p M asks for from \p Header: Built (M then lists
+  // the files it read), NoneFits, Failed (its include lines do not compile)
+  // or NotWritten (a file of it could not be written; \p Why says why).
+  // The PCH is written to a temporary name and renamed into place: a
+  // reader sees the old PCH or the new one, never part of one.
+  auto Build = [&](Manifest &M, const std::string &Header,
+                   std::string &Why) -> Outcome {
+    if (!M.Includes.empty())
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(M.Pch));
+    const std::string Temporary = M.Pch + ".tmp";
+    while (!M.Includes.empty()) {
+      std::string Text = "// opgen preamble: the leading include lines of the "
+                         "sources, precompiled.\n";
+      for (const std::string &I : M.Includes)
+        Text += "#include <" + I + ">\n";
+      // Rewritten only when its lines change: a cache entry's PCH another
+      // build is using stays valid.
+      auto Existing = llvm::MemoryBuffer::getFile(Header);
+      if ((!Existing || (*Existing)->getBuffer() != Text) &&
+          !writeAtomically(Header, Text)) {
+        Why = "cannot write '" + Header + "'";
+        return Outcome::NotWritten;
       }
-    });
-    PreambleActionFactory Factory(M.Pch, Log);
-    bool Built = Tool.run(&Factory) == 0;
-    if (Built && Log.FirstUnfit >= M.Includes.size()) {
-      std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(M.Pch);
-      std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
-      if (!PchStamp || !HeaderStamp)
-        break;
-      M.Files.push_back({Header, *HeaderStamp});
-      for (const std::string &F : Log.Files)
-        if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
-          M.Files.push_back({F, *S});
-      M.Files.push_back({M.Pch, *PchStamp});
-      Result.Manifest = writeManifest(M);
-      Result.Inputs = Log.Files;
-      Result.Inputs.insert(Header);
-      Result.Includes = M.Includes;
-      if (!Entry.empty()) {
-        // The entry's manifest last: until it is there, the entry is none.
-        writeAtomically(Entry + "/manifest.json", Result.Manifest);
-        evictEntries(Opts.PreambleCache, Entry);
+      BuildLog Log;
+      tooling::ClangTool Tool(*Database, {Sources.front()});
+      IgnoringDiagConsumer Quiet; // The parses report the same errors.
+      Tool.setDiagnosticConsumer(&Quiet);
+      Tool.setPrintErrorMessage(false);
+      configureTool(Tool, Opts, [&Header](tooling::CommandLineArguments &Out,
+                                          StringRef File) {
+        for (size_t I = 0; I < Out.size(); ++I) {
+          if (Out[I] == File)
+            Out[I] = Header;
+          else if (Out[I] == "-x" && I + 1 < Out.size() && Out[I + 1] == "c++")
+            Out[++I] = "c++-header";
+        }
+      });
+      PreambleActionFactory Factory(Temporary, Log);
+      // Clang writes no PCH after an error, even where the run counts as
+      // a success.
+      bool Built = Tool.run(&Factory) == 0 && llvm::sys::fs::exists(Temporary);
+      if (Built && Log.FirstUnfit >= M.Includes.size()) {
+        if (std::error_code EC = llvm::sys::fs::rename(Temporary, M.Pch)) {
+          llvm::sys::fs::remove(Temporary);
+          Why = "cannot write '" + M.Pch + "': " + EC.message();
+          return Outcome::NotWritten;
+        }
+        std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(M.Pch);
+        std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
+        if (!PchStamp || !HeaderStamp) {
+          Why = "'" + M.Pch + "' vanished as it was written";
+          return Outcome::NotWritten;
+        }
+        M.Files.push_back({Header, *HeaderStamp});
+        for (const std::string &F : Log.Files)
+          if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
+            M.Files.push_back({F, *S});
+        M.Files.push_back({M.Pch, *PchStamp});
+        Result.Inputs = Log.Files;
+        Result.Inputs.insert(Header);
+        return Outcome::Built;
       }
-      return true;
+      llvm::sys::fs::remove(Temporary);
+      if (!Built)
+        return Outcome::Failed; // The sources' own parses will say why.
+      M.Includes.resize(Log.FirstUnfit); // Without the unfit line and after.
     }
-    if (!Built)
-      break; // The sources' own parses will say why.
-    M.Includes.resize(Log.FirstUnfit); // Without the unfit line and after.
+    return Outcome::NoneFits;
+  };
+
+  const std::vector<std::string> Asked = M.Includes;
+  std::string Why;
+  Outcome Made = Build(M, Header, Why);
+  if (Made == Outcome::NotWritten && !Entry.empty()) {
+    // The entry cannot be written (a full disk, say): it is removed (this
+    // build holds its lock), and the preamble built beside its manifest.
+    Diags.report(DiagId::PreambleCacheFailed, SourceLoc{}, {Entry, Why});
+    removeLockedEntry(Entry);
+    Lock.reset();
+    Entry.clear();
+    M.Includes = Asked;
+    M.Files.clear();
+    M.Pch = Result.Pch = Pch;
+    Header = Pch + ".h";
+    Made = Build(M, Header, Why);
   }
-  // No preamble.
+  if (Made == Outcome::Built) {
+    Result.Manifest = writeManifest(M);
+    Result.Includes = M.Includes;
+    if (!Entry.empty()) {
+      // The entry's manifest last, atomically: until it is there, the entry
+      // is none; once it is, the PCH it names is complete.
+      writeAtomically(Entry + "/manifest.json", Result.Manifest);
+      evictEntries(Opts.PreambleCache, Entry);
+    }
+    return true;
+  }
+  // No preamble: never silently, unless none fits.
+  if (Made == Outcome::Failed || Made == Outcome::NotWritten)
+    Diags.report(DiagId::PreambleNotBuilt, SourceLoc{},
+                 {"<" + llvm::join(M.Includes, ">, <") + ">",
+                  Sources.empty() ? std::string() : Sources.front()});
   M.Includes.clear();
   M.Files.clear();
   M.Pch = Result.Pch = Pch;
   llvm::sys::fs::remove(Pch);
   llvm::sys::fs::remove(Pch + ".h");
   if (!Entry.empty())
-    llvm::sys::fs::remove_directories(Entry);
+    removeLockedEntry(Entry);
   Result.Manifest = writeManifest(M);
   Result.Includes.clear();
   return true;

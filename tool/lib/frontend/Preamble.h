@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +87,10 @@ private:
   std::string Directory;
   std::vector<std::string> Args;
   clang::tooling::CompilationDatabase *DB = nullptr;
+  /// A shared lock on the cache entry the PCH lies in, if it does: held
+  /// while this (or a copy) lives, so that no build removes or rebuilds
+  /// the entry under the parses that read it.
+  std::shared_ptr<void> Lock;
 };
 
 /// For \p Source: a hook that uses the first of \p Preambles (one per
