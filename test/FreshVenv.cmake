@@ -31,3 +31,39 @@ function(run)
     message(FATAL_ERROR "${NAME}: '${ARGN}' failed (${rc})")
   endif()
 endfunction()
+
+# fail(<message>...): fails the test, its NAME first.
+function(fail)
+  message(FATAL_ERROR "${NAME}: " ${ARGN})
+endfunction()
+
+# opgen_path_without_llvm(<out>): $PATH without any directory of LLVM, for
+# running what a user without LLVM 16 runs.
+function(opgen_path_without_llvm out)
+  set(clean "")
+  string(REPLACE ":" ";" dirs "$ENV{PATH}")
+  foreach(dir IN LISTS dirs)
+    if(NOT dir MATCHES "llvm" AND NOT dir STREQUAL "")
+      list(APPEND clean ${dir})
+    endif()
+  endforeach()
+  string(REPLACE ";" ":" clean "${clean}")
+  set(${out} "${clean}" PARENT_SCOPE)
+endfunction()
+
+# opgen_doc_env(<out>): doc_commands.py --env arguments for the build
+# settings of the test: ccache (LAUNCHER), and CUDA for the first of
+# CUDA_ARCHITECTURES only (CUDAARCHS), when given.
+function(opgen_doc_env out)
+  set(args "")
+  if(LAUNCHER)
+    list(APPEND args --env CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}
+                     --env CMAKE_CUDA_COMPILER_LAUNCHER=${LAUNCHER})
+  endif()
+  if(CUDA_ARCHITECTURES)
+    string(REPLACE "," ";" archs "${CUDA_ARCHITECTURES}")
+    list(GET archs 0 arch)
+    list(APPEND args --env CUDAARCHS=${arch})
+  endif()
+  set(${out} ${args} PARENT_SCOPE)
+endfunction()

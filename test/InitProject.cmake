@@ -18,16 +18,7 @@ file(REMOVE_RECURSE ${BINARY_DIR})
 file(MAKE_DIRECTORY ${BINARY_DIR})
 set(RUN_DIR ${BINARY_DIR})
 opgen_fresh_venv(${BINARY_DIR}/env ${OPGEN_PYTHON})
-set(launcher "")
-if(LAUNCHER)
-  set(launcher --env CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}
-               --env CMAKE_CUDA_COMPILER_LAUNCHER=${LAUNCHER})
-endif()
-if(CUDA_ARCHITECTURES)
-  string(REPLACE "," ";" archs "${CUDA_ARCHITECTURES}")
-  list(GET archs 0 arch)
-  list(APPEND launcher --env CUDAARCHS=${arch})
-endif()
+opgen_doc_env(launcher)
 get_filename_component(opgen_bin ${OPGEN} DIRECTORY)
 run(${OPGEN_PYTHON} ${SOURCE_DIR}/test/doc_commands.py
     ${SOURCE_DIR}/docs/packaging.md init --cwd ${BINARY_DIR}

@@ -20,25 +20,13 @@ file(REMOVE_RECURSE ${BINARY_DIR})
 file(MAKE_DIRECTORY ${BINARY_DIR})
 set(RUN_DIR ${BINARY_DIR})
 
-function(fail)
-  message(FATAL_ERROR "${NAME}: " ${ARGN})
-endfunction()
-
 file(GLOB opgen_wheels ${WHEELHOUSE}/opgen-*.whl)
 list(LENGTH opgen_wheels n)
 if(NOT n EQUAL 1)
   fail("expected one opgen wheel in ${WHEELHOUSE} (ctest opgen_wheel), found '${opgen_wheels}'")
 endif()
 
-# PATH without LLVM's directories.
-set(clean_path "")
-string(REPLACE ":" ";" _path "$ENV{PATH}")
-foreach(dir IN LISTS _path)
-  if(NOT dir MATCHES "llvm" AND NOT dir STREQUAL "")
-    list(APPEND clean_path ${dir})
-  endif()
-endforeach()
-string(REPLACE ";" ":" clean_path "${clean_path}")
+opgen_path_without_llvm(clean_path)
 
 # The isolated build installs the torch of OPGEN_PYTHON's version (and the
 # opgen of the wheelhouse, not any other on the index).
@@ -58,14 +46,8 @@ set(env_args --env VIRTUAL_ENV=${BINARY_DIR}/env
     --env PIP_CONSTRAINT=${BINARY_DIR}/constraints.txt
     --env PATH=${BINARY_DIR}/env/bin:${clean_path}
     --env LD_LIBRARY_PATH= --env OPGEN_PYTHON=)
-if(LAUNCHER)
-  list(APPEND env_args --env CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
-endif()
-if(CUDA_ARCHITECTURES)
-  string(REPLACE "," ";" archs "${CUDA_ARCHITECTURES}")
-  list(GET archs 0 arch)
-  list(APPEND env_args --env CUDAARCHS=${arch})
-endif()
+opgen_doc_env(build_args)
+list(APPEND env_args ${build_args})
 opgen_fresh_venv(${BINARY_DIR}/env ${OPGEN_PYTHON})
 set(env_site ${FRESH_SITE})
 run(${OPGEN_PYTHON} ${SOURCE_DIR}/test/doc_commands.py

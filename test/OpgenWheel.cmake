@@ -32,19 +32,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
 file(MAKE_DIRECTORY ${BINARY_DIR})
 set(RUN_DIR ${BINARY_DIR})
 
-function(fail)
-  message(FATAL_ERROR "${NAME}: " ${ARGN})
-endfunction()
-
-# PATH without any directory of LLVM 16 (nor of the build's environment).
-set(clean_path "")
-string(REPLACE ":" ";" _path "$ENV{PATH}")
-foreach(dir IN LISTS _path)
-  if(NOT dir MATCHES "llvm" AND NOT dir STREQUAL "")
-    list(APPEND clean_path ${dir})
-  endif()
-endforeach()
-string(REPLACE ";" ":" clean_path "${clean_path}")
+opgen_path_without_llvm(clean_path)
 
 # 1. The wheel. The build environment is kept while it has scikit-build-core.
 file(READ ${SOURCE_DIR}/pyproject.toml pyproject)

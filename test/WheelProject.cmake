@@ -34,10 +34,7 @@ file(COPY ${SOURCE_DIR}/examples/wheel/ DESTINATION ${project}
 # The documented commands, in an environment that sees OPGEN_PYTHON's
 # packages (torch) and nothing of the op library.
 opgen_fresh_venv(${BINARY_DIR}/buildenv ${OPGEN_PYTHON})
-set(launcher "")
-if(LAUNCHER)
-  set(launcher --env CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
-endif()
+opgen_doc_env(launcher)
 run(${OPGEN_PYTHON} ${SOURCE_DIR}/test/doc_commands.py
     ${SOURCE_DIR}/docs/packaging.md wheel --cwd ${project}
     --env OPGEN_WHEELHOUSE=${WHEELHOUSE} --env VIRTUAL_ENV=${BINARY_DIR}/buildenv
