@@ -12,10 +12,13 @@
    opgen's generated code vs by hand vs through torch.library.custom_op.
 4. Incremental builds: what a build does after touching one kernel file.
 5. Against a hand-written extension: pytorch/extension-cpp's CPU kernels
-   (mymuladd, mymul, myadd_out) built the extension-cpp way
-   (torch.utils.cpp_extension, -O3) and through add_custom_op() in its
-   default configuration (no CMAKE_BUILD_TYPE): ns per eager call
-   (bench/extension_cpp/; `bench/run.sh --extension-cpp` runs this item only).
+   (mymuladd, mymul, myadd_out) laid out as extension-cpp is (C++ built by
+   torch.utils.cpp_extension with -O3, and its ops.py: register_fake, and
+   mymuladd's autograd registered in Python) and through add_custom_op() in
+   its default configuration (no CMAKE_BUILD_TYPE; mymuladd's backward a C++
+   [[custom_op_backward]]): ns per eager call, without grad and (mymuladd)
+   with inputs that require grad (bench/extension_cpp/; `bench/run.sh
+   --extension-cpp` runs this item only).
 
 Everything is built under --work (default build-bench/bench), with the opgen
 of --opgen-build (default build/). Ratios are taken from measurements made
