@@ -12,10 +12,13 @@
    opgen's generated code vs by hand vs through torch.library.custom_op.
 4. Incremental builds: what a build does after touching one kernel file.
 5. Against a hand-written extension: pytorch/extension-cpp's CPU kernels
-   (mymuladd, mymul, myadd_out) built the extension-cpp way
-   (torch.utils.cpp_extension, -O3) and through add_custom_op() in its
-   default configuration (no CMAKE_BUILD_TYPE): ns per eager call
-   (bench/extension_cpp/; `bench/run.sh --extension-cpp` runs this item only).
+   (mymuladd, mymul, myadd_out) laid out as extension-cpp is (C++ built by
+   torch.utils.cpp_extension with -O3, and its ops.py: register_fake, and
+   mymuladd's autograd registered in Python) and through add_custom_op() in
+   its default configuration (no CMAKE_BUILD_TYPE; mymuladd's backward a C++
+   [[custom_op_backward]]): ns per eager call, without grad and (mymuladd)
+   with inputs that require grad (bench/extension_cpp/; `bench/run.sh
+   --extension-cpp` runs this item only).
 
 Everything is built under --work (default build-bench/bench), with the opgen
 of --opgen-build (default build/). Ratios are taken from measurements made
@@ -88,6 +91,21 @@ def run_measured(cmd, cwd=None, env=None, check=True):
 
 # --- configuration of the opgen under test -----------------------------------
 
+def cuda_include_dir():
+    """The CUDA include directory opgen parses .cu files with: the first
+    of $CUDA_HOME, $CUDA_PATH, nvcc's root and /usr/local/cuda that has an
+    include/ (cudaIncludeDir in tool/lib/support/Install.cpp); "" if none."""
+    roots = [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH")]
+    nvcc = shutil.which("nvcc")
+    if nvcc:
+        roots.append(str(Path(os.path.realpath(nvcc)).parent.parent))
+    roots.append("/usr/local/cuda")
+    for root in roots:
+        if root and (Path(root) / "include").is_dir():
+            return str(Path(root) / "include")
+    return ""
+
+
 class Opgen:
     def __init__(self, build: Path):
         self.build = build
@@ -98,7 +116,10 @@ class Opgen:
         define = lambda name: re.search(rf'#define {name} "([^"]*)"', config)[1]
         self.system_includes = [d for d in define("OPGEN_DEFAULT_SYSTEM_INCLUDES").split(";") if d]
         self.resource_dir = define("OPGEN_CLANG_RESOURCE_DIR")
-        self.cuda_include = define("OPGEN_CUDA_INCLUDE")
+        # opgen adds its runtime headers (<opgen/opgen.h>) to the baked torch
+        # includes (runtimeIncludeDir in tool/lib/support/Install.cpp).
+        self.system_includes.append(define("OPGEN_RUNTIME_INCLUDE_DIR"))
+        self.cuda_include = cuda_include_dir()
         if not (build / "opgenConfig.cmake").exists():
             raise BenchError(f"{build}/opgenConfig.cmake missing")
 
@@ -806,11 +827,16 @@ def main():
             for key, v in r.items():
                 if key.startswith("_"):
                     continue
-                op, n = key.split("/")
+                case, n = key.split("/")
+                op, _, how = case.partition("[")
+                how = {"": "torch.ops, no grad", "ops.py]": "the package's Python function",
+                       "grad]": "torch.ops, inputs require grad",
+                       "grad+backward]": "forward + torch.autograd.grad"}[how]
                 ns, fast, gh = v["ns"], v["ns_decile"], v["generated/hand"]
                 table.add("5 vs extension-cpp",
-                          f"`{op}`, {n} floats: {what} ({r['_flags']}) vs "
-                          "`torch.utils.cpp_extension` (-O3 -DNDEBUG)",
+                          f"`{op}` ({how}), {n} floats: {what} ({r['_flags']}) vs "
+                          "extension-cpp's layout (`torch.utils.cpp_extension` -O3 "
+                          "-DNDEBUG, its ops.py)",
                           f"median ns/call: generated {ns['generated']:.0f} · hand-written "
                           f"{ns['hand']:.0f} (fastest decile {fast['generated']:.0f} · "
                           f"{fast['hand']:.0f}); generated/hand **{gh['decile']:.3f}** "

@@ -5,16 +5,26 @@
         (torch.utils.cpp_extension, C++ flags -O3 and the -DNDEBUG a setup.py
         build takes from Python's CFLAGS) into <dir> with
         torch.utils.cpp_extension.load(); prints the library's path.
-    compare.py time --hand <libextcpp_hand.so> [--rounds N] [--calls N]
-                    [--sizes 16,1024]
-        with the generated package `extcpp_gen` on PYTHONPATH: times eager
-        calls of mymuladd, mymul and myadd_out (CPU, float32, 1-D tensors of
-        each size) through torch.ops, extcpp_gen::* (add_custom_op) against
-        extcpp_hand::* (by hand), in blocks of --calls calls, the two taking
-        turns (which goes first alternates) for --rounds rounds; prints JSON:
-        per op and size the median and fastest-decile ns per call of each,
-        and generated/hand as the ratio of the fastest deciles and the median
-        of the per-round ratios.
+    compare.py time --hand <extcpp_hand.so> [--rounds N] [--calls N]
+                    [--sizes 16,1024] [--cases mymul,...]
+        with the generated package `extcpp_gen` on PYTHONPATH: imports it and
+        the hand-written side laid out as pytorch/extension-cpp's package is
+        (extcpp_hand/: the C++ library, then ops.py with extension-cpp's
+        register_fake calls and mymuladd's Python register_autograd), and
+        times eager calls (CPU, float32, 1-D tensors of each size), the
+        generated extcpp_gen::* against the hand-written extcpp_hand::*, in
+        blocks of --calls calls, the two taking turns (which goes first
+        alternates) for --rounds rounds. The cases (see cases()): each op
+        through torch.ops.<ns>.<op> on inputs that do not require grad;
+        mymuladd through the packages' Python function (extension-cpp's
+        `extension_cpp.ops.mymuladd`, opgen's `extcpp_gen.ops.mymuladd`); and
+        mymuladd on inputs that require grad, the forward alone and with
+        torch.autograd.grad. Results and gradients are checked equal first.
+        Prints JSON: per case and size the median and fastest-decile ns per
+        call of each, and generated/hand as the ratio of the fastest deciles
+        and the median of the per-round ratios.
+    compare.py loop --hand <extcpp_hand.so> --case C --variant V [--calls N]
+        N calls of one case of one side (for valgrind --tool=callgrind).
 """
 import argparse
 import gc
@@ -26,7 +36,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OPS = ("mymuladd", "mymul", "myadd_out")
 
 
 def build_hand(directory):
@@ -45,39 +54,82 @@ def block(fn, args, calls):
     return (time.perf_counter_ns() - t0) / calls
 
 
+def load_both(hand):
+    """Imports both packages: extcpp_hand (extension-cpp's layout: the C++
+    library, then ops.py) and the generated extcpp_gen."""
+    os.environ["EXTCPP_HAND_LIBRARY"] = hand
+    sys.path.insert(0, str(HERE))
+    import extcpp_hand  # noqa: F401
+    import extcpp_gen  # noqa: F401
+    import extcpp_gen.ops
+    return sys.modules["extcpp_hand.ops"], extcpp_gen.ops
+
+
+def cases(n, hand_ops, gen_ops):
+    """{case: {variant: (function, args)}}. A case is `op` (torch.ops.<ns>.<op>,
+    inputs that do not require grad: the inference call), `op[ops.py]` (the
+    package's Python function, for mymuladd, the one extension-cpp's ops.py
+    has), `op[grad]` (inputs that require grad: the forward and the graph
+    it records) and `op[grad+backward]` (that, and torch.autograd.grad of
+    both inputs)."""
+    import torch
+    x, y = torch.rand(n), torch.rand(n)
+    xg, yg = x.clone().requires_grad_(), y.clone().requires_grad_()
+    g = torch.rand(n)
+    ns = {"generated": torch.ops.extcpp_gen, "hand": torch.ops.extcpp_hand}
+    wrapper = {"generated": gen_ops, "hand": hand_ops}
+    out = {v: torch.empty(n) for v in ns}
+
+    def fwd_bwd(fn):
+        def call(a, b, c):
+            return torch.autograd.grad(fn(a, b, c), (a, b), g)
+        return call
+
+    c = {}
+    c["mymuladd"] = {v: (ns[v].mymuladd, (x, y, 0.5)) for v in ns}
+    c["mymuladd[ops.py]"] = {v: (wrapper[v].mymuladd, (x, y, 0.5)) for v in ns}
+    c["mymuladd[grad]"] = {v: (ns[v].mymuladd, (xg, yg, 0.5)) for v in ns}
+    c["mymuladd[grad+backward]"] = {v: (fwd_bwd(ns[v].mymuladd), (xg, yg, 0.5)) for v in ns}
+    c["mymul"] = {v: (ns[v].mymul, (x, y)) for v in ns}
+    c["myadd_out"] = {v: (ns[v].myadd_out, (x, y, out[v])) for v in ns}
+    return c, out
+
+
+def result_of(case, fn, args, out):
+    r = fn(*args)
+    if case == "myadd_out":
+        return [out.clone()]
+    return list(r) if isinstance(r, tuple) else [r]
+
+
 def time_calls(a):
     import torch
-    torch.ops.load_library(a.hand)
-    import extcpp_gen  # noqa: F401  (loads libextcpp_gen.so: extcpp_gen::*)
+    hand_ops, gen_ops = load_both(a.hand)
     torch.set_num_threads(1)
+    only = set(a.cases.split(",")) if a.cases else None
     result = {}
     for n in (int(s) for s in a.sizes.split(",")):
-        x, y = torch.rand(n), torch.rand(n)
-        for op in OPS:
-            variants = {"generated": getattr(torch.ops.extcpp_gen, op),
-                        "hand": getattr(torch.ops.extcpp_hand, op)}
-            if op == "myadd_out":
-                outs = {v: torch.empty(n) for v in variants}
-                args = {v: (x, y, outs[v]) for v in variants}
-            else:
-                args = {v: (x, y) + ((0.5,) if op == "mymuladd" else ()) for v in variants}
-            # Same results, and warm.
+        all_cases, outs = cases(n, hand_ops, gen_ops)
+        for case, variants in all_cases.items():
+            if only and case not in only:
+                continue
+            # Same results (and gradients), and warm.
             got = {}
-            for v, fn in variants.items():
-                r = fn(*args[v])
-                got[v] = outs[v].clone() if op == "myadd_out" else r
-                block(fn, args[v], a.calls)
-            if not torch.equal(got["generated"], got["hand"]):
-                sys.exit(f"{op}: generated and hand-written results differ")
+            for v, (fn, args) in variants.items():
+                got[v] = result_of(case.split("[")[0], fn, args, outs[v])
+                block(fn, args, a.calls)
+            if len(got["generated"]) != len(got["hand"]) or not all(
+                    torch.equal(p, q) for p, q in zip(got["generated"], got["hand"])):
+                sys.exit(f"{case}: generated and hand-written results differ")
             samples = {v: [] for v in variants}
             gc.disable()
             for r in range(a.rounds):
                 order = ["generated", "hand"] if r % 2 == 0 else ["hand", "generated"]
                 for v in order:
-                    samples[v].append(block(variants[v], args[v], a.calls))
+                    samples[v].append(block(*variants[v], a.calls))
             gc.enable()
             decile = {v: statistics.quantiles(s, n=10)[0] for v, s in samples.items()}
-            result[f"{op}/{n}"] = {
+            result[f"{case}/{n}"] = {
                 "ns": {v: statistics.median(s) for v, s in samples.items()},
                 "ns_decile": decile,
                 "generated/hand": {
@@ -87,6 +139,18 @@ def time_calls(a):
                 },
             }
     print(json.dumps(result))
+
+
+def loop(a):
+    """For callgrind: a.calls calls of one case of one variant, after one
+    warm-up call."""
+    import torch
+    hand_ops, gen_ops = load_both(a.hand)
+    torch.set_num_threads(1)
+    all_cases, _ = cases(a.size, hand_ops, gen_ops)
+    fn, args = all_cases[a.case][a.variant]
+    fn(*args)
+    block(fn, args, a.calls)
 
 
 def main():
@@ -99,11 +163,20 @@ def main():
     t.add_argument("--rounds", type=int, default=201)
     t.add_argument("--calls", type=int, default=200)
     t.add_argument("--sizes", default="16,1024")
+    t.add_argument("--cases", default="", help="comma-separated cases (default: all)")
+    lp = sub.add_parser("loop")
+    lp.add_argument("--hand", required=True)
+    lp.add_argument("--case", required=True)
+    lp.add_argument("--variant", choices=["generated", "hand"], required=True)
+    lp.add_argument("--calls", type=int, default=1000)
+    lp.add_argument("--size", type=int, default=16)
     a = p.parse_args()
     if a.cmd == "build-hand":
         build_hand(a.dir)
-    else:
+    elif a.cmd == "time":
         time_calls(a)
+    else:
+        loop(a)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,16 @@
 // myadd_out), the same bodies, annotated: opgen generates their schema and
 // registration as extcpp_gen::*, and add_custom_op() builds them in its
 // default configuration, no CMAKE_BUILD_TYPE (bench/run.py, item 5).
+// mymuladd is differentiable as extension-cpp's is (there by a Python
+// register_autograd in extension_cpp/ops.py; here by the C++
+// [[custom_op_backward]] below, the same gradients); mymul and myadd_out have
+// no backward there or here (here differentiating them raises).
 #include <opgen/opgen.h>
 
 #include <ATen/Operators.h>
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <array>
+#include <tuple>
 #include <torch/all.h>
 
 namespace extcpp_gen {
@@ -26,6 +33,23 @@ at::Tensor mymuladd_cpu(const at::Tensor& a, const at::Tensor& b, double c) {
     result_ptr[i] = a_ptr[i] * b_ptr[i] + c;
   }
   return result;
+}
+
+// mymuladd's backward, the gradients extension-cpp's Python _backward
+// computes: grad_a = mymul(grad, b), grad_b = mymul(grad, a), each only when
+// that input needs it (output_mask); c gets none. mymul is called through
+// the dispatcher, as torch.ops.extension_cpp.mymul is there: one composite
+// kernel for every device.
+[[custom_op_backward("extcpp_gen::mymuladd", device="default")]]
+std::tuple<at::Tensor, at::Tensor> mymuladd_backward(const at::Tensor& grad,
+                                                     const at::Tensor& a,
+                                                     const at::Tensor& b,
+                                                     std::array<bool, 2> output_mask) {
+  static const auto mymul = c10::Dispatcher::singleton()
+      .findSchemaOrThrow("extcpp_gen::mymul", "")
+      .typed<at::Tensor(const at::Tensor&, const at::Tensor&)>();
+  return {output_mask[0] ? mymul.call(grad, b) : at::Tensor(),
+          output_mask[1] ? mymul.call(grad, a) : at::Tensor()};
 }
 
 [[custom_op("extcpp_gen::mymul")]]

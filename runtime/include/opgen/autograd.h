@@ -134,43 +134,20 @@ template <class NodeT, class... Args> auto make_node(Args &&...A) {
     return c10::make_intrusive<NodeT>(std::forward<Args>(A)...);
 }
 
-/// The Autograd kernel of an op without a [[custom_op_backward]] (a boxed
-/// kernel: the same for every op). Without it torch's default autograd
-/// fallback lets such an op through: outputs get a node that only warns,
-/// and a mutated input keeps its old history, so its gradient is silently
-/// wrong. Like torch's autogradNotImplementedFallback, it runs the op below
-/// autograd and, when grad mode is on and a tensor input requires grad,
-/// puts a node that raises no_backward_message() in the history of every
-/// differentiable output and every mutated input (rebased, as an in-place
-/// op's), whose edges are the tensor inputs: differentiating through any of
-/// them raises. Each mutated tensor gets a node of its own, as rebasing a
-/// view's history wants a node of one input; outputs that alias an input
-/// are that input. Mutated inputs have their version bumped (so saved
-/// tensors it overwrote are detected) and are checked as in-place ops'
-/// (a leaf that requires grad cannot be mutated).
-inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
-                        torch::jit::Stack *Stack) {
+/// no_backward's call when grad mode is on and an input requires grad: the
+/// op runs and every differentiable output and mutated input gets a node
+/// that raises. Out of line, so that the common call stays small.
+[[gnu::noinline]] inline void
+no_backward_recording(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
+                      torch::jit::Stack *Stack,
+                      c10::SmallVectorImpl<at::Tensor> &Mutated) {
   const c10::FunctionSchema &S = Op.schema();
   const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
   const size_t Start = Stack->size() - NumArgs;
-  // The common call (no input requires grad) allocates nothing: the mutated
-  // inputs (held past the redispatch, which pops the arguments) fit in place,
-  // and the inputs' edges are collected only when a node will need them.
-  c10::SmallVector<at::Tensor, 4> Mutated;
-  bool AnyRequiresGrad = false;
-  for_each_tensor(*Stack, Start, NumArgs, [&](size_t Arg, const at::Tensor &T) {
-    TORCH_CHECK_NOT_IMPLEMENTED(!torch::autograd::isFwGradDefined(T),
-                                "Trying to use forward AD with ", S.name(),
-                                ", which does not support it.");
-    AnyRequiresGrad = AnyRequiresGrad || T.requires_grad();
-    if (S.is_mutable({c10::SchemaArgType::input, Arg}))
-      Mutated.push_back(T);
-  });
-  AnyRequiresGrad = AnyRequiresGrad && at::GradMode::is_enabled();
   for (const at::Tensor &T : Mutated)
-    torch::autograd::check_inplace(T, AnyRequiresGrad);
+    torch::autograd::check_inplace(T, /*requires_grad=*/true);
   torch::autograd::edge_list Edges;
-  if (AnyRequiresGrad) {
+  {
     std::vector<at::Tensor> Inputs;
     for_each_tensor(*Stack, Start, NumArgs,
                     [&](size_t, const at::Tensor &T) { Inputs.push_back(T); });
@@ -186,8 +163,6 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   }
   for (const at::Tensor &T : Mutated)
     torch::autograd::increment_version(T);
-  if (!AnyRequiresGrad)
-    return;
   for (const at::Tensor &T : Mutated)
     if (torch::autograd::isDifferentiableType(T.scalar_type()))
       torch::autograd::rebase_history(T, node());
@@ -198,6 +173,59 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
                         torch::autograd::isDifferentiableType(T.scalar_type()))
                       torch::autograd::set_history(T, Outputs);
                   });
+}
+
+/// The Autograd kernel of an op without a [[custom_op_backward]] (a boxed
+/// kernel: the same for every op). Without it torch's default autograd
+/// fallback lets such an op through: outputs get a node that only warns,
+/// and a mutated input keeps its old history, so its gradient is silently
+/// wrong. Like torch's autogradNotImplementedFallback, it runs the op below
+/// autograd and, when grad mode is on and a tensor input requires grad,
+/// puts a node that raises no_backward_message() in the history of every
+/// differentiable output and every mutated input (rebased, as an in-place
+/// op's), whose edges are the tensor inputs: differentiating through any of
+/// them raises. Each mutated tensor gets a node of its own, as rebasing a
+/// view's history wants a node of one input; outputs that alias an input
+/// are that input. Mutated inputs have their version bumped (so saved
+/// tensors it overwrote are detected) and are checked as in-place ops'
+/// (a leaf that requires grad cannot be mutated).
+///
+/// The common call (no input requires grad, or grad mode off) costs what
+/// torch's own fallback for ops without an Autograd kernel costs, plus the
+/// guard (nested ATen calls of the kernel skip autograd, as they do under
+/// torch's autogradNotImplementedFallback) and the version bumps
+/// (docs/performance.md, item 5, has the instruction counts).
+inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
+                        torch::jit::Stack *Stack) {
+  const c10::FunctionSchema &S = Op.schema();
+  const size_t NumArgs = S.arguments().size();
+  const size_t Start = Stack->size() - NumArgs;
+  // The common call allocates nothing: the mutated inputs (held past the
+  // redispatch, which pops the arguments) fit in place.
+  c10::SmallVector<at::Tensor, 4> Mutated;
+  bool AnyRequiresGrad = false;
+  for_each_tensor(*Stack, Start, NumArgs, [&](size_t Arg, const at::Tensor &T) {
+    // A tensor without autograd metadata neither requires grad nor has a
+    // forward gradient (both live there): the common call checks no more.
+    // (Not torch::autograd::isFwGradDefined: it takes an optional<Tensor>,
+    // a copy of each input, two atomic refcount updates.)
+    if (T.unsafeGetTensorImpl()->autograd_meta()) {
+      TORCH_CHECK_NOT_IMPLEMENTED(!T._fw_grad(/*level=*/0).defined(),
+                                  "Trying to use forward AD with ", S.name(),
+                                  ", which does not support it.");
+      AnyRequiresGrad = AnyRequiresGrad || T.requires_grad();
+    }
+    if (S.is_mutable({c10::SchemaArgType::input, Arg}))
+      Mutated.push_back(T);
+  });
+  if (AnyRequiresGrad && at::GradMode::is_enabled())
+    return no_backward_recording(Op, Keys, Stack, Mutated);
+  {
+    at::AutoDispatchBelowADInplaceOrView Guard;
+    Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
+  }
+  for (const at::Tensor &T : Mutated)
+    torch::autograd::increment_version(T);
 }
 
 } // namespace opgen::rt
