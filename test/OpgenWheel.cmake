@@ -5,7 +5,8 @@
 #     has the scikit-build-core pyproject.toml pins (from the package index,
 #     or pip's cache); the CMake build directory persists under BINARY_DIR, so
 #     a rerun rebuilds only what changed (ccache too, when the outer build
-#     uses it);
+#     uses it); before it, the backend must refuse a platform other than
+#     Linux x86-64;
 #  2. the wheel's tag is py3-none-manylinux_2_<N>_x86_64, N the newest
 #     GLIBC_2.<N> the installed executable needs (objdump -T);
 #  3. installed into a fresh environment: `ldd` names no libLLVM, libclang or
@@ -49,6 +50,24 @@ if(NOT rc EQUAL 0)
   run(${buildenv}/bin/python -m pip install -q --disable-pip-version-check
       ${skbuild_core})
 endif()
+# An unsupported platform is refused by the build backend before anything
+# is built (platform.machine() made to say aarch64).
+execute_process(COMMAND ${buildenv}/bin/python -c "
+import platform, sys
+sys.path.insert(0, '${SOURCE_DIR}/tool/python/backend')
+platform.machine = lambda: 'aarch64'
+import opgen_build_backend as backend
+try:
+    backend.get_requires_for_build_wheel()
+except RuntimeError as e:
+    print(e)
+    sys.exit(3)
+"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 3 OR NOT out MATCHES "Linux x86-64 only.*not linux aarch64")
+  fail("the backend did not refuse aarch64 (${rc}): ${out}")
+endif()
+
 set(dist ${BINARY_DIR}/dist)
 file(REMOVE_RECURSE ${dist})
 set(launcher "")

@@ -1,0 +1,78 @@
+# ctest `torch_errors`: the configure errors of add_custom_op's torch
+# (docs/cmake.md#which-torch), each on test/consumer in a fresh build
+# directory, each failing the configure with a message that names what it
+# found, and leaving no build files (no build.ninja):
+#  1. the Python of the build has no torch (a bare virtual environment):
+#     the message names that Python and how to choose another;
+#  2. the torch headers found (Torch_DIR of another torch: the newest
+#     torch's, .venv-newest) are not that Python's torch: the message names
+#     both versions.
+#   cmake -DNAME=torch_errors -DSOURCE_DIR=<repo> -DBINARY_DIR=...
+#         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... -DOTHER_PYTHON=...
+#         -P TorchErrors.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
+file(REMOVE_RECURSE ${BINARY_DIR})
+file(MAKE_DIRECTORY ${BINARY_DIR})
+
+# configure_fails(<case> <expected regex>... -- <cmake args>...)
+function(configure_fails case)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "EXPECT;ARGS")
+  set(build ${BINARY_DIR}/${case})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=VIRTUAL_ENV
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/consumer -B ${build} -G Ninja
+      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} ${ARG_ARGS}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    fail("${case}: the configure succeeded:\n${out}")
+  endif()
+  string(REGEX REPLACE "[ \t\r\n]+" " " flat "${err}")
+  foreach(pattern IN LISTS ARG_EXPECT)
+    if(NOT flat MATCHES "${pattern}")
+      fail("${case}: the error does not say '${pattern}':\n${err}")
+    endif()
+  endforeach()
+  if(EXISTS ${build}/build.ninja)
+    fail("${case}: the failed configure wrote ${build}/build.ninja")
+  endif()
+  message(STATUS "${NAME}: ${case}: refused as expected")
+endfunction()
+
+# 1. A Python without torch.
+set(bare ${BINARY_DIR}/bare-venv)
+execute_process(COMMAND ${OPGEN_PYTHON} -m venv --without-pip ${bare} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  fail("cannot make ${bare}")
+endif()
+configure_fails(no-torch
+  EXPECT "add_custom_op: the Python the op library is built for, ${bare}/bin/python \\(from OPGEN_PYTHON\\), cannot import torch"
+         "No module named 'torch'" "-DOPGEN_PYTHON="
+  ARGS -DOPGEN_PYTHON=${bare}/bin/python)
+
+# 2. Headers of another torch than the Python's.
+if(NOT EXISTS ${OTHER_PYTHON})
+  fail("no ${OTHER_PYTHON} (the newest torch's environment, scripts/setup.sh makes it)")
+endif()
+foreach(python ${OPGEN_PYTHON} ${OTHER_PYTHON})
+  execute_process(COMMAND ${python} -c
+      "import torch, torch.utils; print(torch.__version__.split('+')[0]); print(torch.utils.cmake_prefix_path)"
+    OUTPUT_VARIABLE out OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    fail("${python} has no torch")
+  endif()
+  string(REPLACE "\n" ";" out "${out}")
+  list(GET out 0 version)
+  list(GET out 1 prefix)
+  list(APPEND versions ${version})
+  list(APPEND prefixes ${prefix})
+endforeach()
+list(GET versions 0 own_version)
+list(GET versions 1 other_version)
+list(GET prefixes 1 other_prefix)
+if(own_version STREQUAL other_version)
+  fail("${OPGEN_PYTHON} and ${OTHER_PYTHON} have the same torch ${own_version}")
+endif()
+configure_fails(other-torch
+  EXPECT "the torch headers found are torch ${other_version}"
+         "Torch_DIR=${other_prefix}/Torch"
+         "${OPGEN_PYTHON} \\(from OPGEN_PYTHON\\), has torch ${own_version}"
+  ARGS -DOPGEN_PYTHON=${OPGEN_PYTHON} -DTorch_DIR=${other_prefix}/Torch)
