@@ -67,3 +67,33 @@ function(opgen_doc_env out)
   endif()
   set(${out} ${args} PARENT_SCOPE)
 endfunction()
+
+# opgen_python_torch(<python>): asks <python> for its torch, fails the test
+# when it has none. Sets TORCH_VERSION (torch.__version__), TORCH_RELEASE
+# (without its +local part) and TORCH_CMAKE_PREFIX
+# (torch.utils.cmake_prefix_path, symlinks resolved; Torch_DIR is its
+# Torch/).
+function(opgen_python_torch python)
+  execute_process(COMMAND ${python} -c
+      "import os, torch, torch.utils; print(torch.__version__); print(os.path.realpath(torch.utils.cmake_prefix_path))"
+    OUTPUT_VARIABLE out OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    fail("${python} has no torch")
+  endif()
+  string(REPLACE "\n" ";" out "${out}")
+  list(GET out 0 version)
+  list(GET out 1 prefix)
+  string(REGEX REPLACE "\\+.*" "" release "${version}")
+  set(TORCH_VERSION "${version}" PARENT_SCOPE)
+  set(TORCH_RELEASE "${release}" PARENT_SCOPE)
+  set(TORCH_CMAKE_PREFIX "${prefix}" PARENT_SCOPE)
+endfunction()
+
+# opgen_cached_torch_dir(<out> <CMakeCache.txt>): the Torch_DIR a configure
+# found, symlinks resolved.
+function(opgen_cached_torch_dir out cache)
+  file(STRINGS ${cache} dir REGEX "^Torch_DIR:")
+  string(REGEX REPLACE "^Torch_DIR:[A-Z]+=" "" dir "${dir}")
+  file(REAL_PATH "${dir}" dir)
+  set(${out} "${dir}" PARENT_SCOPE)
+endfunction()

@@ -30,16 +30,11 @@ opgen_path_without_llvm(clean_path)
 
 # The isolated build installs the torch of OPGEN_PYTHON's version (and the
 # opgen of the wheelhouse, not any other on the index).
-execute_process(COMMAND ${OPGEN_PYTHON} -c
-    "import torch; print(torch.__version__.split('+')[0])"
-  OUTPUT_VARIABLE torch_version OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  fail("${OPGEN_PYTHON} has no torch")
-endif()
+opgen_python_torch(${OPGEN_PYTHON})
 get_filename_component(opgen_wheel_name ${opgen_wheels} NAME)
 string(REGEX REPLACE "^opgen-([^-]+)-.*" "\\1" opgen_version ${opgen_wheel_name})
 file(WRITE ${BINARY_DIR}/constraints.txt
-     "torch==${torch_version}\nopgen==${opgen_version}\n")
+     "torch==${TORCH_RELEASE}\nopgen==${opgen_version}\n")
 
 set(env_args --env VIRTUAL_ENV=${BINARY_DIR}/env
     --env OPGEN_WHEELHOUSE=${WHEELHOUSE}
@@ -74,17 +69,12 @@ function(expect_found cache var pattern)
   endif()
   message(STATUS "${NAME}: ${found}")
 endfunction()
-execute_process(COMMAND ${OPGEN_PYTHON} -c
-    "import os, torch.utils; print(os.path.realpath(torch.utils.cmake_prefix_path))"
-  OUTPUT_VARIABLE torch_prefix OUTPUT_STRIP_TRAILING_WHITESPACE)
 file(GLOB plain_cache ${project}/build/*/CMakeCache.txt)
 list(FILTER plain_cache EXCLUDE REGEX "/build/isolated/")
 expect_found(${plain_cache} opgen_DIR "=${env_site}/opgen/share/cmake/opgen$")
-file(STRINGS ${plain_cache} torch_dir REGEX "^Torch_DIR:")
-string(REGEX REPLACE "^Torch_DIR:[A-Z]+=" "" torch_dir "${torch_dir}")
-file(REAL_PATH "${torch_dir}" torch_dir)
-if(NOT torch_dir STREQUAL "${torch_prefix}/Torch")
-  fail("the build without isolation found torch in ${torch_dir}, not ${torch_prefix}/Torch")
+opgen_cached_torch_dir(torch_dir ${plain_cache})
+if(NOT torch_dir STREQUAL "${TORCH_CMAKE_PREFIX}/Torch")
+  fail("the build without isolation found torch in ${torch_dir}, not ${TORCH_CMAKE_PREFIX}/Torch")
 endif()
 set(isolated_cache ${project}/build/isolated/CMakeCache.txt)
 expect_found(${isolated_cache} opgen_DIR "pip-build-env-[^/]+/.*/site-packages/opgen/share/cmake/opgen$")

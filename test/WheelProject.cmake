@@ -48,19 +48,11 @@ file(GLOB tests ${project}/build/*/wheel_example_ops_gen/tests/test_wheel_exampl
 
 # Built against OPGEN_PYTHON's torch: the Torch_DIR its configure found is
 # that torch's, and so are the headers there.
-execute_process(COMMAND ${OPGEN_PYTHON} -c
-    "import os, torch, torch.utils; print(torch.__version__); print(os.path.realpath(os.path.join(torch.utils.cmake_prefix_path, 'Torch')))"
-  OUTPUT_VARIABLE torch_out OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "${NAME}: ${OPGEN_PYTHON} has no torch")
-endif()
-string(REPLACE "\n" ";" torch_out "${torch_out}")
-list(GET torch_out 0 torch_version)
-list(GET torch_out 1 torch_dir)
+opgen_python_torch(${OPGEN_PYTHON})
+set(torch_version ${TORCH_VERSION})
+set(torch_dir ${TORCH_CMAKE_PREFIX}/Torch)
 file(GLOB caches ${project}/build/*/CMakeCache.txt)
-file(STRINGS ${caches} built_torch_dir REGEX "^Torch_DIR:")
-string(REGEX REPLACE "^Torch_DIR:[A-Z]+=" "" built_torch_dir "${built_torch_dir}")
-file(REAL_PATH "${built_torch_dir}" built_torch_dir)
+opgen_cached_torch_dir(built_torch_dir ${caches})
 if(NOT built_torch_dir STREQUAL torch_dir)
   message(FATAL_ERROR "${NAME}: the wheel was built against the torch of "
     "${built_torch_dir}, not ${torch_dir} (torch ${torch_version} of ${OPGEN_PYTHON})")

@@ -134,6 +134,20 @@ template <class NodeT, class... Args> auto make_node(Args &&...A) {
     return c10::make_intrusive<NodeT>(std::forward<Args>(A)...);
 }
 
+/// Runs the op below autograd (its kernel's nested ATen calls skip autograd,
+/// as under torch's autogradNotImplementedFallback), then bumps the version
+/// of each input it mutated, so that tensors saved before it are detected.
+inline void run_below_autograd(const c10::OperatorHandle &Op,
+                               c10::DispatchKeySet Keys, torch::jit::Stack *Stack,
+                               c10::SmallVectorImpl<at::Tensor> &Mutated) {
+  {
+    at::AutoDispatchBelowADInplaceOrView Guard;
+    Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
+  }
+  for (const at::Tensor &T : Mutated)
+    torch::autograd::increment_version(T);
+}
+
 /// no_backward's call when grad mode is on and an input requires grad: the
 /// op runs and every differentiable output and mutated input gets a node
 /// that raises. Out of line, so that the common call stays small.
@@ -157,12 +171,7 @@ no_backward_recording(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
     return make_node<torch::autograd::Error>(no_backward_message(S),
                                              torch::autograd::edge_list(Edges));
   };
-  {
-    at::AutoDispatchBelowADInplaceOrView Guard;
-    Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
-  }
-  for (const at::Tensor &T : Mutated)
-    torch::autograd::increment_version(T);
+  run_below_autograd(Op, Keys, Stack, Mutated);
   for (const at::Tensor &T : Mutated)
     if (torch::autograd::isDifferentiableType(T.scalar_type()))
       torch::autograd::rebase_history(T, node());
@@ -220,12 +229,7 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   });
   if (AnyRequiresGrad && at::GradMode::is_enabled())
     return no_backward_recording(Op, Keys, Stack, Mutated);
-  {
-    at::AutoDispatchBelowADInplaceOrView Guard;
-    Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
-  }
-  for (const at::Tensor &T : Mutated)
-    torch::autograd::increment_version(T);
+  run_below_autograd(Op, Keys, Stack, Mutated);
 }
 
 } // namespace opgen::rt

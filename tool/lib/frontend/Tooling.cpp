@@ -373,13 +373,13 @@ adjustArguments(const tooling::CommandLineArguments &Args, llvm::StringRef File,
   // Language and host-only CUDA mode go right after the driver name.
   std::vector<std::string> Front;
   std::optional<SourceKind> Kind = classifySource(File);
-  if (Kind && Kind->Cuda)
+  if (Kind && Kind->Cuda) {
     Front = {"-x", "cuda", "--cuda-host-only", "-nocudalib",
              "-nocudainc", "-Wno-unknown-cuda-version", "-include",
              CudaPreludePath};
-  if (Kind && Kind->Cuda && !cudaIncludeFlag().empty())
-    Front.push_back(cudaIncludeFlag());
-  else if (Kind && !Kind->Compiled)
+    if (!cudaIncludeFlag().empty())
+      Front.push_back(cudaIncludeFlag());
+  } else if (Kind && !Kind->Compiled)
     Front = {"-x", "c++-header"};
   else
     Front = {"-x", "c++"};

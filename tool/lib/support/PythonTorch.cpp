@@ -83,8 +83,7 @@ llvm::Expected<PythonTorch> queryPythonTorch(const std::string &Python) {
       // The last line of the traceback says why (ModuleNotFoundError...).
       std::string Stderr = readAll(Err.Path);
       llvm::StringRef Text = llvm::StringRef(Stderr).rtrim();
-      Message = Text.rsplit('\n').second.empty() ? Text.str()
-                                                 : Text.rsplit('\n').second.str();
+      Message = Text.substr(Text.rfind('\n') + 1).str(); // npos + 1: all
     }
     return Fail(Message.empty() ? "exit status " + std::to_string(Rc) : Message);
   }
