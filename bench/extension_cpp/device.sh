@@ -10,13 +10,17 @@
 #       -DEXTCPP_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 and no
 #       CMAKE_BUILD_TYPE. Copies what `run` needs into <dir> (inside the
 #       repository, e.g. bench/extension_cpp/device-pkg, which git ignores):
-#         <dir>/compare.py, <dir>/extcpp_hand/ (the hand-written package),
+#         <dir>/compare.py, <dir>/device.sh (this script: `<dir>/device.sh
+#         run <dir>` works from a tree without it), <dir>/extcpp_hand/ (the
+#         hand-written package),
 #         <dir>/hand/extcpp_hand.so, <dir>/gen/extcpp_gen/ (the generated
 #         package), <dir>/PREPARED (what was built, from which commit).
 #   bench/extension_cpp/device.sh run <dir>
 #       THERE (plain python3 with torch 2.11; no venv, no opgen, no compiler):
 #       compare.py time --device cpu, then --device cuda, from <dir>; prints
-#       each JSON and a markdown table of both (also left in <dir>/*.json).
+#       each JSON and a markdown table of both (also left in <dir>/*.json
+#       and <dir>/table.md, and copied to $OUT when that is a folder). One
+#       device's failure is reported in the table; `run` then exits 1.
 #       $PYTHON replaces python3; $ROUNDS, $CALLS and $SIZES the defaults
 #       below (about 2 minutes for both devices on an H100 machine).
 #
@@ -78,7 +82,7 @@ if "cu" not in kinds or bad:
 EOF
 
   echo "== copying into $dir" >&2
-  cp "$here/compare.py" "$dir/"
+  cp "$here/compare.py" "$here/device.sh" "$dir/"
   mkdir -p "$dir/extcpp_hand" "$dir/hand" "$dir/gen"
   cp "$here"/extcpp_hand/*.py "$dir/extcpp_hand/"
   cp "$hand" "$dir/hand/extcpp_hand.so"
@@ -132,16 +136,27 @@ run() {
   "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda,
     torch.cuda.get_device_name() if torch.cuda.is_available() else "no GPU")' >&2
   nproc >&2
+  local failed=0 rc
   for device in cpu cuda; do
     echo "== compare.py time --device $device --rounds $rounds --calls $calls --sizes $sizes" >&2
     local t0=$SECONDS
+    rc=0
     PYTHONPATH="$dir/gen${PYTHONPATH:+:$PYTHONPATH}" "$python" "$dir/compare.py" time \
       --hand "$dir/hand/extcpp_hand.so" --device "$device" \
-      --rounds "$rounds" --calls "$calls" --sizes "$sizes" >"$dir/$device.json"
+      --rounds "$rounds" --calls "$calls" --sizes "$sizes" >"$dir/$device.json" || rc=$?
+    if [[ $rc -ne 0 ]]; then
+      echo "{\"skipped\": \"compare.py time --device $device failed (exit $rc)\"}" >"$dir/$device.json"
+      failed=1
+    fi
     cat "$dir/$device.json"
     echo "   ($((SECONDS - t0)) s)" >&2
   done
-  "$python" "$dir/compare.py" table "CPU=$dir/cpu.json" "CUDA=$dir/cuda.json"
+  "$python" "$dir/compare.py" table "CPU=$dir/cpu.json" "CUDA=$dir/cuda.json" | tee "$dir/table.md"
+  # The device tool brings back what is under $OUT.
+  if [[ -n ${OUT:-} && -d ${OUT:-} ]]; then
+    cp "$dir"/cpu.json "$dir"/cuda.json "$dir"/table.md "$OUT"/
+  fi
+  return $failed
 }
 
 case $mode in
