@@ -8,7 +8,7 @@
 #       (compare.py build-hand --cuda, TORCH_CUDA_ARCH_LIST=9.0) and the
 #       generated one: this folder through add_custom_op() with
 #       -DEXTCPP_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 and no
-#       CMAKE_BUILD_TYPE. Copies what `run` needs into <dir> (inside the
+#       CMAKE_BUILD_TYPE ($JOBS parallel jobs, default 2). Copies what `run` needs into <dir> (inside the
 #       repository, e.g. bench/extension_cpp/device-pkg, which git ignores):
 #         <dir>/compare.py, <dir>/device.sh (this script: `<dir>/device.sh
 #         run <dir>` works from a tree without it), <dir>/extcpp_hand/ (the
@@ -69,7 +69,7 @@ prepare() {
     cat "$work/gen-cmake.log" >&2
     exit 1
   }
-  ninja -C "$work/gen" extcpp_gen_python >&2
+  ninja -C "$work/gen" -j "${JOBS:-2}" extcpp_gen_python >&2
   # add_custom_op()'s default optimization: -O3 on the wrappers and kernels, C++ and CUDA.
   "$python" - "$work/gen/compile_commands.json" <<'EOF'
 import json, re, sys
