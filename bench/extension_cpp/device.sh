@@ -8,8 +8,9 @@
 #       (compare.py build-hand --cuda, TORCH_CUDA_ARCH_LIST=9.0) and the
 #       generated one: this folder through add_custom_op() with
 #       -DEXTCPP_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 and no
-#       CMAKE_BUILD_TYPE ($JOBS parallel jobs, default 2). Copies what `run` needs into <dir> (inside the
-#       repository, e.g. bench/extension_cpp/device-pkg, which git ignores):
+#       CMAKE_BUILD_TYPE ($JOBS parallel jobs, default 2). Copies what `run`
+#       needs into <dir> (inside the repository, e.g.
+#       bench/extension_cpp/device-pkg, which git ignores):
 #         <dir>/compare.py, <dir>/device.sh (this script: `<dir>/device.sh
 #         run <dir>` works from a tree without it), <dir>/extcpp_hand/ (the
 #         hand-written package),
