@@ -132,7 +132,7 @@ run() {
     exit 1
   }
   cat "$dir/PREPARED" >&2 || true
-  ldd --version | head -n 1 >&2
+  ldd --version 2>&1 | sed -n 1p >&2 # sed reads it all: no SIGPIPE under pipefail
   check_libraries "$python"
   "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda,
     torch.cuda.get_device_name() if torch.cuda.is_available() else "no GPU")' >&2
