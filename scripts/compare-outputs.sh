@@ -8,7 +8,8 @@
 #     `opgen` wrapper that records each run's output directory, stderr and
 #     exit status,
 # and compares the two sets of files byte for byte. Discovery records
-# (--discover) are an internal format and are left out, and so are the
+# (--discover) and precompiled preambles (*.pch, Clang's binary cache) are
+# internal formats and are left out, and so are the
 # messages about unreadable records; diagnostics are compared without the
 # trailing ` [DiagId]`; the path of the runtime headers baked into each
 # build (its source tree) is made the same. A run that only one side made
@@ -64,7 +65,10 @@ if [ -n "$out" ] && [ $discover -eq 0 ]; then
   n=0; while [ -e "$OPGEN_GOLDEN_DIR/$key/$n" ]; do n=$((n + 1)); done
   dest=$OPGEN_GOLDEN_DIR/$key/$n
   mkdir -p "$dest"
-  [ -e "$out" ] && cp -r "$out" "$dest/out"
+  case $out in *.pch) ;; *) [ -e "$out" ] && cp -r "$out" "$dest/out" ;; esac
+  # A precompiled preamble is Clang's binary cache, not generated code: its
+  # bytes differ from run to run of one opgen.
+  find "$dest" -name '*.pch' -delete 2>/dev/null || true
   # Diagnostics without the catalogue id that ends each of them, nor
   # what a record of another format version is told.
   sed -E 's/ \[[A-Za-z]+\]$//; /is not a discovery record this opgen can read/d' \
@@ -75,6 +79,10 @@ rm -f "$err"
 exit $status
 WRAP
 chmod +x "$wrapper/opgen"
+
+# Both opgens ask this Python for torch's headers (a build without tests
+# bakes none in; lit's PATH may hold a python3 without torch).
+export OPGEN_PYTHON=$top/.venv/bin/python
 
 collect() { # collect <opgen binary> <dir>
   local bin=$1 dir=$2
