@@ -54,6 +54,7 @@ for a in "$@"; do
   prev=$a
 done
 err=$(mktemp)
+export OPGEN_PYTHON=${OPGEN_PYTHON:-$OPGEN_GOLDEN_PYTHON}
 set +e
 "$OPGEN_GOLDEN_BIN" "$@" 2> >(tee "$err" >&2)
 status=$?
@@ -80,9 +81,10 @@ exit $status
 WRAP
 chmod +x "$wrapper/opgen"
 
-# Both opgens ask this Python for torch's headers (a build without tests
-# bakes none in; lit's PATH may hold a python3 without torch).
-export OPGEN_PYTHON=$top/.venv/bin/python
+# Both opgens ask this Python for torch's headers where a run names none (a
+# build without tests bakes none in, and lit's PATH may hold a python3
+# without torch): the wrapper sets OPGEN_PYTHON from OPGEN_GOLDEN_PYTHON.
+export OPGEN_GOLDEN_PYTHON=$top/.venv/bin/python
 
 collect() { # collect <opgen binary> <dir>
   local bin=$1 dir=$2

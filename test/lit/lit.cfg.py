@@ -29,6 +29,6 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 # no other environment); a test of the cache itself names its own.
 config.environment["OPGEN_PREAMBLE_CACHE"] = os.path.join(
     config.test_exec_root, "preamble-cache")
-for name in ("OPGEN_GOLDEN_BIN", "OPGEN_GOLDEN_DIR"):
+for name in ("OPGEN_GOLDEN_BIN", "OPGEN_GOLDEN_DIR", "OPGEN_GOLDEN_PYTHON"):
     if name in os.environ:
         config.environment[name] = os.environ[name]
