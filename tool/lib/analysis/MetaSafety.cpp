@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/MetaSafety.h"
 
-#include "frontend/ClangDiagnostics.h"
+#include "frontend/ast/Locations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

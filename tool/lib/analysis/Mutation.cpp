@@ -31,7 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/Mutation.h"
 
-#include "frontend/ClangDiagnostics.h"
+#include "frontend/ast/Locations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

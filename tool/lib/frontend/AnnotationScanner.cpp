@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/AnnotationScanner.h"
 
-#include "frontend/ClangDiagnostics.h"
+#include "frontend/ast/Locations.h"
 
 #include "clang/Lex/LiteralSupport.h"
 #include "clang/Lex/Preprocessor.h"

@@ -1,31 +1,20 @@
-//===- ClangDiagnostics.h - Clang locations and printing -------*- C++ -*-===//
+//===- ClangDiagnostics.h - Clang diagnostics in a parse -------*- C++ -*-===//
 ///
 /// \file
-/// Between Clang's source locations and opgen's: toSourceLoc makes the
-/// SourceLoc every frontend diagnostic and model struct carries. The sink
-/// that prints diagnostics through Clang's engine, createClangDiagSink, is
-/// public (opgen/frontend/Frontend.h). Private to the frontend.
+/// How Clang's diagnostics are shown in a parse (limitBodyErrors). The sink
+/// that prints opgen's diagnostics through Clang's engine,
+/// createClangDiagSink, is public (opgen/frontend/Frontend.h); the
+/// conversion of a Clang location into a SourceLoc is toSourceLoc
+/// (frontend/ast/Locations.h). Private to the frontend.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_LIB_CLANGDIAGNOSTICS_H
 #define OPGEN_LIB_CLANGDIAGNOSTICS_H
 
-#include "opgen/model/Model.h"
-
-#include "clang/Basic/SourceLocation.h"
-
-#include <string>
-
 namespace clang {
 class CompilerInstance;
-class SourceManager;
 } // namespace clang
 
 namespace opgen {
-
-/// The user-visible position of \p L (its expansion location), with the
-/// file shown relative to \p Root.
-SourceLoc toSourceLoc(const clang::SourceManager &SM, clang::SourceLocation L,
-                      const std::string &Root);
 
 /// From now on, \p CI prints only the first error inside a function body
 /// (with its notes) and counts the later ones in \p Hidden instead: they

@@ -9,12 +9,9 @@
 
 #include "opgen/model/SourceKind.h"
 
-#include "analysis/FakeSynthesis.h"
-#include "analysis/MetaSafety.h"
-#include "analysis/ShapeChecks.h"
-#include "analysis/Mutation.h"
-#include "frontend/ClangDiagnostics.h"
-#include "frontend/TypeMapper.h"
+#include "analysis/Analyses.h"
+#include "frontend/ast/Locations.h"
+#include "frontend/ast/TypeMapper.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

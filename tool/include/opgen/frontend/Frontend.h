@@ -5,6 +5,16 @@
 /// LibTooling, reads `[[custom_op(...)]]` annotations from the token stream,
 /// attaches each to the declaration that follows it and lowers the function
 /// into an AnnotatedFunction (Model.h).
+///
+/// `frontend/` (with `analysis/`, library opgenFrontend) is the top of the
+/// Clang side, in layers that depend one way (scripts/check-layers.py):
+/// `frontend/ast/` (Clang locations and types → model values) below
+/// `analysis/` (kernel bodies) below the rest: `AnnotationScanner`/`Attach`,
+/// `Lower`, `ClangDiagnostics`, `CompileCommands` (every parse's command,
+/// the CUDA prelude), `preamble/` (precompiled preambles) and `Tooling`
+/// (runFrontend), which alone uses them all. Only the driver (and the
+/// fuzzers) may depend on this header; nothing of opgenModel (model/,
+/// support/, check/, emit/, write/) includes any frontend header.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_FRONTEND_H
 #define OPGEN_FRONTEND_H

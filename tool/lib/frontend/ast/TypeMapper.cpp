@@ -5,7 +5,7 @@
 // record names compared below are qualified without inline namespaces
 // (libstdc++'s std::__cxx11, libc++'s std::__1).
 //===----------------------------------------------------------------------===//
-#include "frontend/TypeMapper.h"
+#include "frontend/ast/TypeMapper.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"

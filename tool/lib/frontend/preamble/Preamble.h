@@ -11,50 +11,34 @@
 /// file it read. A preamble is used for a source only when all of that
 /// still holds; otherwise the source is parsed without it, with the same
 /// result.
+///
+/// `frontend/preamble/`, one file per concern: `Manifest` (what a preamble
+/// was built from, its JSON codec, up-to-date checks), `Cache` (the
+/// `--preamble-cache` entries, their locks and eviction), `Includes` (the
+/// leading include lines of a source, a source's preamble language),
+/// `Build` (`buildPreamble`) and `Fit` (`PreambleUse`: which sources a
+/// preamble fits, and its `-include-pch`). It depends on
+/// `frontend/CompileCommands.h` and `frontend/AnnotationScanner.h`; only
+/// `frontend/Tooling.cpp` (and the driver, through
+/// opgen/frontend/Frontend.h) may depend on it (scripts/check-layers.py).
 /// Private to the frontend.
 //===----------------------------------------------------------------------===//
-#ifndef OPGEN_LIB_PREAMBLE_H
-#define OPGEN_LIB_PREAMBLE_H
+#ifndef OPGEN_LIB_FRONTEND_PREAMBLE_PREAMBLE_H
+#define OPGEN_LIB_FRONTEND_PREAMBLE_PREAMBLE_H
+
+#include "frontend/CompileCommands.h"
 
 #include "opgen/frontend/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace opgen {
-
-/// Called with a source's final compile command (after opgen's own
-/// adjustments), to change it.
-using ArgumentsHook =
-    std::function<void(clang::tooling::CommandLineArguments &, llvm::StringRef)>;
-
-/// opgen's adjustment of a compile command for its syntax-only parse (nvcc
-/// flags dropped, language mode, CUDA prelude, `--` arguments).
-clang::tooling::CommandLineArguments
-adjustArguments(const clang::tooling::CommandLineArguments &Args,
-                llvm::StringRef File, const FrontendOptions &Opts);
-
-/// The text of opgen's CUDA prelude, which every CUDA parse (and a CUDA
-/// preamble) includes first, and the (virtual) path it is included by.
-llvm::StringRef cudaPrelude();
-llvm::StringRef cudaPreludePath();
-
-/// The compile database of \p Opts (`-p`, or opgen's default flags); null
-/// after reporting why it cannot be read.
-std::unique_ptr<clang::tooling::CompilationDatabase>
-loadDatabase(const FrontendOptions &Opts, DiagSink &Diags);
-
-/// Sets \p Tool up as every opgen parse is: the CUDA prelude, then
-/// adjustArguments, then \p Hook.
-void configureTool(clang::tooling::ClangTool &Tool, const FrontendOptions &Opts,
-                   ArgumentsHook Hook);
 
 /// A preamble that exists and is up to date, ready to be used by the
 /// sources it fits.
@@ -101,4 +85,4 @@ ArgumentsHook preambleHook(const std::vector<PreambleUse> &Preambles,
 
 } // namespace opgen
 
-#endif // OPGEN_LIB_PREAMBLE_H
+#endif // OPGEN_LIB_FRONTEND_PREAMBLE_PREAMBLE_H

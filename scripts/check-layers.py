@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Checks that the Clang side of opgen (tool/lib/frontend/, tool/lib/analysis/)
+depends on itself in one direction only: no circle between its parts.
+
+Every file there belongs to one part (PARTS: a list of path prefixes under
+tool/lib/, without extension); each part may use only the parts ALLOWED
+names for it, and ALLOWED has no circle. Two checks:
+
+  * includes: a file's `#include "frontend/..."` / `"analysis/..."` lines
+    name only headers of its own part or of parts it may use; no phase
+    outside frontend/ and analysis/ includes their private headers or
+    Clang's (the Clang-free rule of docs/design.md);
+  * symbols (with --objects <build dir>): every symbol a part's object
+    files use and another part defines is defined by a part it may use, so
+    that a function declared in one part's header but defined in another's
+    .cpp (the old Preamble <-> Tooling circle) fails too.
+
+    scripts/check-layers.py [--root <source dir>] [--objects <build dir>]
+
+Exits 1, listing each offending line or symbol, when an arrow goes the
+wrong way. Runs as the ctest `layers` (test/CMakeLists.txt).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+# The parts, bottom up. A path (under tool/lib/, extension dropped) belongs
+# to the first part with a prefix of it.
+PARTS = {
+    # What the frontend and the analyses both read off the AST: toSourceLoc,
+    # TypeMapper/printType.
+    "ast": ["frontend/ast/"],
+    # Analyses of kernel bodies (FakeSynthesis, MetaSafety, Mutation,
+    # ShapeChecks).
+    "analysis": ["analysis/"],
+    # Reading annotations from the token stream; which declaration each
+    # belongs to.
+    "scan": ["frontend/AnnotationScanner", "frontend/Attach"],
+    # A function declaration -> AnnotatedFunction, with the analyses' facts.
+    "lower": ["frontend/Lower"],
+    # How Clang's diagnostics show in a parse; the sink printing opgen's.
+    "diag": ["frontend/ClangDiagnostics"],
+    # The compile database, each parse's command, the CUDA prelude.
+    "command": ["frontend/CompileCommands", "frontend/cuda_prelude",
+                "frontend/CudaPrelude", "frontend/Config"],
+    # Precompiled preambles: build, cache, manifest, fit.
+    "preamble": ["frontend/preamble/"],
+    # runFrontend: one parse per source, with all of the above.
+    "tooling": ["frontend/Tooling"],
+}
+
+ALLOWED = {
+    "ast": [],
+    "analysis": ["ast"],
+    "scan": ["ast"],
+    "lower": ["analysis", "ast"],
+    "diag": [],
+    "command": [],
+    "preamble": ["command", "scan", "ast"],
+    "tooling": ["preamble", "command", "lower", "scan", "diag", "analysis",
+                "ast"],
+}
+
+CLANG_FREE = ["model", "support", "check", "emit", "write"]
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+
+
+def part_of(rel):
+    head, name = os.path.split(rel)
+    stem = os.path.join(head, name.split(".", 1)[0])
+    for part, prefixes in PARTS.items():
+        if any(stem == p or (p.endswith("/") and stem.startswith(p))
+               for p in prefixes):
+            return part
+    return None
+
+
+def allowed_closure():
+    """ALLOWED, closed transitively; fails if it has a circle."""
+    closure = {}
+
+    def visit(part, stack):
+        if part in stack:
+            raise SystemExit("check-layers: ALLOWED has a circle: " +
+                             " -> ".join(stack + [part]))
+        if part in closure:
+            return closure[part]
+        seen = set()
+        for dep in ALLOWED[part]:
+            seen.add(dep)
+            seen |= visit(dep, stack + [part])
+        closure[part] = seen
+        return seen
+
+    for part in ALLOWED:
+        visit(part, [])
+    return closure
+
+
+def sources(root, folder):
+    base = os.path.join(root, "tool", "lib", folder)
+    for dirpath, _, files in os.walk(base):
+        for f in sorted(files):
+            if f.endswith((".h", ".cpp", ".inc", ".in")):
+                path = os.path.join(dirpath, f)
+                yield path, os.path.relpath(path, os.path.join(root, "tool", "lib"))
+
+
+def check_includes(root, closure):
+    errors = []
+    for folder in ("frontend", "analysis"):
+        for path, rel in sources(root, folder):
+            part = part_of(rel)
+            if part is None:
+                errors.append(f"{rel}: in no part of scripts/check-layers.py "
+                              "(add it to PARTS and ALLOWED)")
+                continue
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if not m:
+                        continue
+                    target = m.group(1)
+                    if not target.startswith(("frontend/", "analysis/")):
+                        continue
+                    to = part_of(target)
+                    if to is None:
+                        errors.append(f"{rel}:{n}: includes {target}, in no part")
+                    elif to != part and to not in closure[part]:
+                        errors.append(f"{rel}:{n}: {part} includes {target} "
+                                      f"({to}), which it may not use")
+    for folder in CLANG_FREE:
+        for path, rel in sources(root, folder):
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if m and m.group(1).startswith(("frontend/", "analysis/",
+                                                    "clang/")):
+                        errors.append(f"{rel}:{n}: the Clang-free {folder}/ "
+                                      f"includes {m.group(1)}")
+    return errors
+
+
+def nm(obj, *flags):
+    out = subprocess.run(["nm", "--format=posix", *flags, obj],
+                         capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        fields = line.split()
+        if len(fields) >= 2:
+            yield fields[0], fields[1]
+
+
+def check_symbols(build, closure):
+    objects = {}
+    for dirpath, _, files in os.walk(os.path.join(build, "tool", "CMakeFiles")):
+        for f in files:
+            if not f.endswith(".o"):
+                continue
+            path = os.path.join(dirpath, f)
+            marker = os.sep + "lib" + os.sep
+            if marker not in path:
+                continue
+            rel = path.split(marker, 1)[1][: -len(".o")]
+            # (A file in no part is reported by check_includes.)
+            if rel.startswith(("frontend/", "analysis/")) and part_of(rel):
+                objects[path] = (rel, part_of(rel))
+    if not objects:
+        return [f"no object files of frontend/ or analysis/ under {build}"]
+    defined = {}
+    for path, (rel, part) in objects.items():
+        for sym, kind in nm(path, "--defined-only"):
+            # Strong definitions only: inline functions and templates (weak,
+            # W/V) are defined by every user.
+            if kind in "TDBR":
+                defined.setdefault(sym, set()).add(part)
+    errors = []
+    for path, (rel, part) in sorted(objects.items()):
+        for sym, _ in nm(path, "--undefined-only"):
+            for owner in defined.get(sym, ()):
+                if owner != part and owner not in closure[part]:
+                    name = subprocess.run(["c++filt", sym], capture_output=True,
+                                          text=True).stdout.strip() or sym
+                    errors.append(f"{rel}: {part} uses {name}, defined in "
+                                  f"{owner}, which it may not use")
+    return errors
+
+
+def main():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=here)
+    ap.add_argument("--objects", help="a build directory: check symbols too")
+    args = ap.parse_args()
+    closure = allowed_closure()
+    errors = check_includes(args.root, closure)
+    if args.objects:
+        errors += check_symbols(args.objects, closure)
+    for e in errors:
+        print(f"check-layers: {e}", file=sys.stderr)
+    if errors:
+        return 1
+    print("check-layers: no circle")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
