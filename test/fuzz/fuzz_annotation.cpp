@@ -262,7 +262,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   OpLibrary Library;
   Library.Sources = {kInput};
   RecordingDiagSink CheckDiags;
-  bool Checked = checkOps(std::move(Result.Functions), CheckDiags, Library);
+  Library.Ops = checkOps(Result.Functions, CheckDiags);
+  bool Checked = CheckDiags.errorCount() == 0;
   checkDiagnostics(CheckDiags);
   if (Verbose)
     print(CheckDiags);

@@ -25,7 +25,7 @@ AnnotatedFunction kernel(const std::string &Name, KernelAbi Abi, unsigned Line,
   Fn.Attr.Loc = {"k.cpp", Line - 1, 3};
   Fn.Attr.Name = {Name, {"k.cpp", Line - 1, 13}};
   for (auto &[Key, Value] : Keys)
-    Fn.Attr.Keys.push_back({Key, {Value, {"k.cpp", Line - 1, 30}}});
+    Fn.Attr.addKey(Key, {Value, {"k.cpp", Line - 1, 30}});
   Argument X;
   X.Name = "x";
   X.Ty = Type::scalar(BaseType::Tensor);
@@ -51,7 +51,8 @@ struct Result {
 std::unique_ptr<Result> assemble(std::vector<AnnotatedFunction> Fns,
                                  LibraryOptions Opts = {}) {
   auto R = std::make_unique<Result>();
-  R->Ok = assembleLibrary({"/src/k.cpp"}, std::move(Fns), Opts, R->Diags, R->L);
+  R->L = assembleLibrary({"/src/k.cpp"}, Fns, Opts, R->Diags);
+  R->Ok = R->Diags.errorCount() == 0;
   return R;
 }
 
