@@ -28,12 +28,10 @@ AnnotatedFunction function() {
   // phase's diagnostic).
   F.Attr.addKey("device", {"default", {"kernels/k.cpp", 3, 45}});
   F.Attr.addKey("mutates", {"out", {"kernels/k.cpp", 3, 64}});
-  std::optional<OpSchema> S = parseSchema(
+  F.Inferred = llvm::cantFail(parseSchema(
       "_(Tensor x, SymInt[2] dims=[1, 2], str mode=\"a\", float eps=0.1, "
       "Tensor? w=None, ScalarType? dtype=None, int[] stride=[1, 1], int x2=0) "
-      "-> (Tensor, Tensor)");
-  EXPECT_TRUE(S.has_value());
-  F.Inferred = *S;
+      "-> (Tensor, Tensor)"));
   F.Inferred.Name.clear();
   // A C++ parameter name the check phase rejects as a schema name.
   F.Inferred.Arguments.back().Name = "in";

@@ -202,10 +202,10 @@ OpLibrary stableLibrary() {
 TEST(StableEmitTest, AutogradIsRegisteredInPython) {
   OpLibrary L = stableLibrary();
   Op F;
-  F.Schema = *parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor");
+  F.Schema = llvm::cantFail(parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor"));
   F.Fake = FakeKind::Python;
   AutogradInfo A;
-  A.Backward = *parseSchema("ns::f_backward(Tensor grad, Tensor x, int n, bool[2] output_mask) -> (Tensor, Tensor)");
+  A.Backward = llvm::cantFail(parseSchema("ns::f_backward(Tensor grad, Tensor x, int n, bool[2] output_mask) -> (Tensor, Tensor)"));
   A.Inputs = {{BackwardInput::Kind::Grad, 0, "grad"},
               {BackwardInput::Kind::Input, 0, "x"},
               {BackwardInput::Kind::Input, 2, "n"},
@@ -245,9 +245,9 @@ TEST(StableEmitTest, AutogradIsRegisteredInPython) {
 TEST(StableEmitTest, AnOpWithoutBackwardRaisesInPython) {
   OpLibrary L = stableLibrary();
   Op F, M;
-  F.Schema = *parseSchema("ns::f(Tensor x) -> Tensor");
+  F.Schema = llvm::cantFail(parseSchema("ns::f(Tensor x) -> Tensor"));
   F.Fake = FakeKind::Python;
-  M.Schema = *parseSchema("ns::m_(Tensor(a!) x, float s) -> ()");
+  M.Schema = llvm::cantFail(parseSchema("ns::m_(Tensor(a!) x, float s) -> ()"));
   M.Fake = FakeKind::Python;
   L.Ops = {F, M};
   const std::string Py = emitAll(L, options()).at("python/ns/fakes.py");

@@ -400,12 +400,13 @@ public:
         }
     }
     std::string Schema = string(*O, "inferred_schema", Where);
-    SchemaParseError Err;
-    if (std::optional<OpSchema> S = parseSchema(Schema, &Err)) {
+    if (llvm::Expected<OpSchema> S = parseSchema(Schema)) {
       F.Inferred = std::move(*S);
       F.Inferred.Name.clear();
-    } else if (ok()) {
-      fail(Where + ".inferred_schema", "not a schema: " + Err.Message);
+    } else {
+      std::string Why = schemaParseError(S.takeError()).second;
+      if (ok())
+        fail(Where + ".inferred_schema", "not a schema: " + Why);
     }
     if (const Array *Names = array(*O, "argument_names", Where)) {
       if (Names->size() != F.Inferred.Arguments.size())
