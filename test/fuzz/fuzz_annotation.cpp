@@ -221,12 +221,18 @@ void checkDiagnostics(const RecordingDiagSink &Diags) {
 
 void checkRoundTrip(const OpSchema &S) {
   std::string Definition = S.fullName() + printSignature(S);
-  std::optional<OpSchema> Again = parseSchema(Definition);
-  if (!Again || *Again != S)
+  llvm::Expected<OpSchema> Again = parseSchema(Definition);
+  if (!Again) {
+    llvm::consumeError(Again.takeError());
     violated("an op's schema does not parse back", Definition);
+  } else if (*Again != S) {
+    violated("an op's schema does not parse back", Definition);
+  }
   std::string Torch = printSchema(S);
-  std::optional<OpSchema> FromTorch = parseSchema(Torch);
-  if (FromTorch && printSchema(*FromTorch) != Torch)
+  llvm::Expected<OpSchema> FromTorch = parseSchema(Torch);
+  if (!FromTorch)
+    llvm::consumeError(FromTorch.takeError());
+  else if (printSchema(*FromTorch) != Torch)
     violated("torch's spelling of an op's schema is not a fixed point", Torch);
 }
 
@@ -262,7 +268,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   OpLibrary Library;
   Library.Sources = {kInput};
   RecordingDiagSink CheckDiags;
-  bool Checked = checkOps(std::move(Result.Functions), CheckDiags, Library);
+  Library.Ops = checkOps(Result.Functions, CheckDiags);
+  bool Checked = CheckDiags.errorCount() == 0;
   checkDiagnostics(CheckDiags);
   if (Verbose)
     print(CheckDiags);

@@ -56,19 +56,21 @@ bool torchSpellsADefaultDifferently(const OpSchema &S) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string_view Text(reinterpret_cast<const char *>(Data), Size);
-  SchemaParseError Error;
-  std::optional<OpSchema> S = parseSchema(Text, &Error);
+  llvm::Expected<OpSchema> S = parseSchema(Text);
   if (!S) {
-    if (Error.Offset > Size || Error.Message.empty())
+    auto [Offset, Message] = schemaParseError(S.takeError());
+    if (Offset > Size || Message.empty())
       violated("a parse error without a message or outside the input",
-               std::string(Text), Error.Message);
+               std::string(Text), Message);
     return 0;
   }
 
   std::string Definition = definitionForm(*S);
-  std::optional<OpSchema> Again = parseSchema(Definition, &Error);
+  llvm::Expected<OpSchema> Again = parseSchema(Definition);
   if (!Again)
-    violated(("the definition form does not parse: " + Error.Message).c_str(),
+    violated(("the definition form does not parse: " +
+              schemaParseError(Again.takeError()).second)
+                 .c_str(),
              std::string(Text), Definition);
   if (*Again != *S)
     violated("the definition form parses to another model", std::string(Text),
@@ -78,20 +80,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
              definitionForm(*Again));
 
   std::string NoNamespace = printSchemaWithoutNamespace(*S);
-  std::optional<OpSchema> Local = parseSchema(NoNamespace, &Error);
+  llvm::Expected<OpSchema> Local = parseSchema(NoNamespace);
   OpSchema Expected = *S;
   Expected.Namespace.clear();
-  if (!Local || *Local != Expected)
+  if (!Local) {
+    llvm::consumeError(Local.takeError());
     violated("the form without namespace does not parse back", Definition,
              NoNamespace);
+  } else if (*Local != Expected) {
+    violated("the form without namespace does not parse back", Definition,
+             NoNamespace);
+  }
 
   std::string Torch = printSchema(*S);
-  std::optional<OpSchema> FromTorch = parseSchema(Torch, &Error);
+  llvm::Expected<OpSchema> FromTorch = parseSchema(Torch);
+  std::string TorchError =
+      FromTorch ? "" : schemaParseError(FromTorch.takeError()).second;
   if (torchSpellsADefaultDifferently(*S)) {
     // torch's own printer loses information here (`int[0] x=[0, 0]` prints
     // as `int[0] x=0`, which reads back as `[]`); nothing to compare.
   } else if (!FromTorch) {
-    violated(("torch's form does not parse: " + Error.Message).c_str(),
+    violated(("torch's form does not parse: " + TorchError).c_str(),
              Definition, Torch);
   } else if (*FromTorch != *S) {
     violated("torch's form parses to another model", Definition, Torch);

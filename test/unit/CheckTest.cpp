@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/check/Check.h"
+#include "opgen/model/Discovery.h"
 #include "opgen/model/SourceKind.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +30,7 @@ AnnotatedFunction function(const std::string &OpName, std::vector<Param> Params,
   Fn.Attr.Loc = {File, Line - 1, 3};
   Fn.Attr.Name = {OpName, {File, Line - 1, 13}};
   for (auto &[Key, Value] : Keys)
-    Fn.Attr.Keys.push_back({Key, {Value, {File, Line - 1, 40}}});
+    Fn.Attr.addKey(Key, {Value, {File, Line - 1, 40}});
   for (const Param &P : Params) {
     Argument A;
     A.Name = P.Name;
@@ -48,6 +49,14 @@ AnnotatedFunction function(const std::string &OpName, std::vector<Param> Params,
   Fn.Impl.Callee = "::kernel";
   Fn.Impl.HostSource = "/src/" + File;
   return Fn;
+}
+
+/// checkOps into \p L.Ops; false when it reported an error.
+bool runCheck(const std::vector<AnnotatedFunction> &Functions,
+              RecordingDiagSink &Diags, OpLibrary &L) {
+  unsigned Before = Diags.errorCount();
+  L.Ops = checkOps(Functions, Diags);
+  return Diags.errorCount() == Before;
 }
 
 Type tensor() { return Type::scalar(BaseType::Tensor); }
@@ -69,7 +78,7 @@ std::vector<DiagId> ids(const RecordingDiagSink &Sink) {
 TEST(CheckTest, AppliesNameAndKeepsInferredSignature) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({function("mylib::crop",
+  ASSERT_TRUE(runCheck({function("mylib::crop",
                                  {{"pic", tensor()}, {"box", Type::list(BaseType::Int)}},
                                  {tensorReturn()})},
                        Diags, L));
@@ -85,7 +94,7 @@ TEST(CheckTest, MutatesGivesAliasSetsInParameterOrder) {
   Type Cache = tensor();
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps(
+  ASSERT_TRUE(runCheck(
       {function("ns::rotary_embedding",
                 {{"positions", tensor(), true},
                  {"query", tensor(), true},
@@ -113,7 +122,7 @@ TEST(CheckTest, UnmarkedMutableTensorHintNamesTheKernelsApi) {
     Fn.Impl.Abi = Abi;
     RecordingDiagSink Diags;
     OpLibrary L;
-    ASSERT_TRUE(checkOps({Fn}, Diags, L));
+    ASSERT_TRUE(runCheck({Fn}, Diags, L));
     ASSERT_EQ(ids(Diags), (std::vector<DiagId>{DiagId::UnmarkedMutableTensor}));
     EXPECT_EQ(Diags.Records[0].Args,
               (std::vector<std::string>{
@@ -131,7 +140,7 @@ TEST(CheckTest, OutVariantReturnAliasesTheMutatedTensorAndKwonly) {
   Fn.Impl.Ret.Reference = true;
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn}, Diags, L));
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::muladd.out(Tensor a, Tensor b, float c, *, Tensor(a!) out) "
             "-> Tensor(a!)");
@@ -144,7 +153,7 @@ TEST(CheckTest, ReturnedReferenceNeedsExactlyOneMutatedTensor) {
   Fn.Impl.Ret.Reference = true;
   RecordingDiagSink Diags;
   OpLibrary L;
-  EXPECT_FALSE(checkOps({Fn}, Diags, L));
+  EXPECT_FALSE(runCheck({Fn}, Diags, L));
   EXPECT_EQ(ids(Diags), std::vector<DiagId>{DiagId::ReturnRefNeedsOneMutated});
   EXPECT_EQ(Diags.Records[0].Args[0], "0");
 }
@@ -158,7 +167,7 @@ TEST(CheckTest, TupleOfReferencesReturnsTheMutatedTensorsInOrder) {
   Fn.Impl.Ret.Reference = true;
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn}, Diags, L));
   // The optional tensor has a set but no tuple element returns it.
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::topk.out(Tensor x, Tensor(a!) values, Tensor(b!)? maybe, "
@@ -174,7 +183,7 @@ TEST(CheckTest, TupleOfReferencesNeedsOneMutatedTensorPerElement) {
     Fn.Impl.Ret.Reference = true;
     RecordingDiagSink Diags;
     OpLibrary L;
-    EXPECT_FALSE(checkOps({Fn}, Diags, L)) << Mutates;
+    EXPECT_FALSE(runCheck({Fn}, Diags, L)) << Mutates;
     ASSERT_FALSE(Diags.Records.empty());
     EXPECT_EQ(Diags.Records.back().Id, DiagId::ReturnRefTupleMismatch);
     EXPECT_EQ(Diags.Records.back().Args[0], "2");
@@ -200,7 +209,7 @@ TEST(CheckTest, TupleOfReferencesMustReturnInTheOrderTheBodyShows) {
     Fn.Impl.Synthesis = Body;
     RecordingDiagSink Diags;
     OpLibrary L;
-    EXPECT_EQ(checkOps({Fn}, Diags, L), !Swapped);
+    EXPECT_EQ(runCheck({Fn}, Diags, L), !Swapped);
     if (Swapped) {
       ASSERT_EQ(ids(Diags), std::vector<DiagId>{DiagId::ReturnRefTupleOrder});
       EXPECT_EQ(Diags.Records[0].Args,
@@ -218,7 +227,7 @@ TEST(CheckTest, AliasesMakesTheReturnAViewAfterTheMutatedSets) {
       {tensorReturn()}, {{"mutates", "buf"}, {"aliases", "x"}});
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn}, Diags, L));
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::narrow_into(Tensor(a!) buf, Tensor(b) x) -> Tensor(b)");
   EXPECT_FALSE(L.Ops[0].Schema.Returns[0].Ty.alias()->IsWrite);
@@ -241,7 +250,7 @@ TEST(CheckTest, ListLevelAliasSets) {
                                     "k.cpp", 30);
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn, Gather, View}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn, Gather, View}, Diags, L));
   ASSERT_EQ(L.Ops.size(), 3u);
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::copy_blocks(Tensor(a!)[] keys, Tensor[](b!) values, "
@@ -252,7 +261,7 @@ TEST(CheckTest, ListLevelAliasSets) {
   EXPECT_EQ(printSchema(L.Ops[2].Schema),
             "mylib::gather(Tensor[](a!)? outs) -> ()");
   for (const Op &O : L.Ops)
-    EXPECT_EQ(parseSchema(printSchema(O.Schema)), O.Schema);
+    EXPECT_EQ(llvm::cantFail(parseSchema(printSchema(O.Schema))), O.Schema);
 }
 
 TEST(CheckTest, AliasesOptionalOutArguments) {
@@ -265,7 +274,7 @@ TEST(CheckTest, AliasesOptionalOutArguments) {
       {{"mutates", "a, b"}, {"aliases", "a, b"}});
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn}, Diags, L));
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::permute_out(Tensor x, Tensor(a!)? a, Tensor(b!)? b) -> "
             "(Tensor(a!), Tensor(b!)?)");
@@ -277,10 +286,11 @@ TEST(CheckTest, ReturnsNamesTheOutputs) {
       {{"returns", " packed_segments ,presence_mask"}});
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn}, Diags, L));
   EXPECT_EQ(printSchema(L.Ops[0].Schema),
             "mylib::pack(Tensor x) -> (Tensor packed_segments, Tensor? presence_mask)");
-  EXPECT_EQ(parseSchema(printSchema(L.Ops[0].Schema)), L.Ops[0].Schema);
+  EXPECT_EQ(llvm::cantFail(parseSchema(printSchema(L.Ops[0].Schema))),
+            L.Ops[0].Schema);
 }
 
 TEST(CheckTest, ReportsMisusedAliasesAndReturns) {
@@ -322,7 +332,7 @@ TEST(CheckTest, ReportsMisusedAliasesAndReturns) {
   for (const Case &C : Cases) {
     RecordingDiagSink Diags;
     OpLibrary L;
-    EXPECT_FALSE(checkOps({function("mylib::f",
+    EXPECT_FALSE(runCheck({function("mylib::f",
                                     {{"x", tensor()}, {"y", tensor(), true},
                                      {"maybe", optionalTensor()},
                                      {"n", Type::scalar(BaseType::Int)},
@@ -355,7 +365,7 @@ TEST(CheckTest, ReportsBadKeysAndNames) {
   for (const Case &C : Cases) {
     RecordingDiagSink Diags;
     OpLibrary L;
-    EXPECT_FALSE(checkOps({function(C.Name,
+    EXPECT_FALSE(runCheck({function(C.Name,
                                     {{"pic", tensor()},
                                      {"n", Type::scalar(BaseType::Int)}},
                                     {tensorReturn()}, C.Keys)},
@@ -369,7 +379,7 @@ TEST(CheckTest, ReportsBadKeysAndNames) {
 TEST(CheckTest, TagsAndDevices) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps(
+  ASSERT_TRUE(runCheck(
       {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
                 {{"tags", "pt2_compliant_tag, needs_fixed_stride_order"},
                  {"device", "default"}}),
@@ -398,7 +408,7 @@ TEST(CheckTest, EveryDeviceValueNamesItsKey) {
   for (auto [Device, Key] : Devices) {
     RecordingDiagSink Diags;
     OpLibrary L;
-    ASSERT_TRUE(checkOps({function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
+    ASSERT_TRUE(runCheck({function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
                                    {{"device", Device}})},
                          Diags, L))
         << Device;
@@ -413,7 +423,7 @@ TEST(CheckTest, EveryDeviceValueNamesItsKey) {
 TEST(CheckTest, CompositeImplicitKernelIsTheOpsOnlyRegistration) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  EXPECT_FALSE(checkOps(
+  EXPECT_FALSE(runCheck(
       {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
                 {{"device", "compositeimplicit"}}, "a.cpp", 5),
        function("mylib::f", {{"x", tensor()}}, {tensorReturn()}, {}, "b.cu", 9)},
@@ -428,7 +438,7 @@ TEST(CheckTest, CompositeImplicitKernelIsTheOpsOnlyRegistration) {
 TEST(CheckTest, AutocastIsOneDtypePerOp) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps(
+  ASSERT_TRUE(runCheck(
       {function("mylib::f", {{"x", tensor()}}, {tensorReturn()}, {}, "f.cpp"),
        function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
                 {{"autocast", "bfloat16"}}, "f.cu")},
@@ -441,7 +451,7 @@ TEST(CheckTest, AutocastIsOneDtypePerOp) {
 
   RecordingDiagSink Bad;
   OpLibrary L2;
-  EXPECT_FALSE(checkOps(
+  EXPECT_FALSE(runCheck(
       {function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
                 {{"autocast", "float32"}}, "f.cpp"),
        function("mylib::f", {{"x", tensor()}}, {tensorReturn()},
@@ -462,7 +472,7 @@ TEST(CheckTest, AutocastIsOneDtypePerOp) {
 TEST(CheckTest, KernelsOfOneOpMergeAndUnifySymInt) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps(
+  ASSERT_TRUE(runCheck(
       {function("mylib::pad", {{"x", tensor()}, {"n", Type::scalar(BaseType::Int)}},
                 {tensorReturn()}, {}, "pad.cpp"),
        function("mylib::pad", {{"x", tensor()}, {"n", Type::scalar(BaseType::SymInt)}},
@@ -479,7 +489,7 @@ TEST(CheckTest, KernelsOfOneOpMergeAndUnifySymInt) {
 TEST(CheckTest, ConflictingKernelsReportBothLocations) {
   RecordingDiagSink Diags;
   OpLibrary L;
-  EXPECT_FALSE(checkOps(
+  EXPECT_FALSE(runCheck(
       {function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "a.cpp", 5),
        function("mylib::pad", {{"y", tensor()}}, {tensorReturn()}, {}, "b.cu", 7)},
       Diags, L));
@@ -490,7 +500,7 @@ TEST(CheckTest, ConflictingKernelsReportBothLocations) {
 
   RecordingDiagSink Dup;
   OpLibrary L2;
-  EXPECT_FALSE(checkOps(
+  EXPECT_FALSE(runCheck(
       {function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "a.cpp", 5),
        function("mylib::pad", {{"x", tensor()}}, {tensorReturn()}, {}, "b.cpp", 9)},
       Dup, L2));
@@ -502,9 +512,104 @@ TEST(CheckTest, OneFunctionSeenFromTwoTranslationUnitsIsOneKernel) {
   AnnotatedFunction Fn = function("mylib::f", {{"x", tensor()}}, {tensorReturn()});
   RecordingDiagSink Diags;
   OpLibrary L;
-  ASSERT_TRUE(checkOps({Fn, Fn}, Diags, L));
+  ASSERT_TRUE(runCheck({Fn, Fn}, Diags, L));
   ASSERT_EQ(L.Ops.size(), 1u);
   EXPECT_EQ(L.Ops[0].Kernels.size(), 1u);
+}
+
+/// `[[custom_op_backward("mylib::scale", Keys...)]] Tensor
+/// scale_bwd(Tensor grad, int64_t n, double s)`, for the forward
+/// `mylib::scale(Tensor x, float s) -> Tensor`.
+AnnotatedFunction backwardOfScale(
+    std::vector<std::pair<std::string, std::string>> Keys) {
+  AnnotatedFunction Fn = function(
+      "mylib::scale",
+      {{"grad", tensor()},
+       {"n", Type::scalar(BaseType::Int)},
+       {"s", Type::scalar(BaseType::Float)}},
+      {tensorReturn()}, {}, "k.cpp", 20);
+  Fn.Attr.Kind = AnnotationKind::Backward;
+  for (auto &[Key, Value] : Keys)
+    Fn.Attr.addKey(Key, {Value, {"k.cpp", 19, 40}});
+  return Fn;
+}
+
+AnnotatedFunction scale() {
+  return function("mylib::scale",
+                  {{"x", tensor()}, {"s", Type::scalar(BaseType::Float)}},
+                  {tensorReturn()});
+}
+
+TEST(CheckTest, BackwardKeysNameGradsAndBind) {
+  std::vector<AnnotatedFunction> Fns = {
+      scale(), backwardOfScale({{"name", "mylib::scale_grad"},
+                                {"grads", "x"},
+                                {"bind", "n = x.size(-1)"},
+                                {"device", "default"}})};
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  ASSERT_TRUE(runCheck(Fns, Diags, L));
+  ASSERT_EQ(L.Ops.size(), 2u);
+  const Op &F = L.Ops[0], &B = L.Ops[1];
+  EXPECT_EQ(F.Schema.fullName(), "mylib::scale");
+  EXPECT_EQ(B.Schema.fullName(), "mylib::scale_grad");
+  EXPECT_EQ(B.BackwardOf, "mylib::scale");
+  EXPECT_EQ(B.Kernels.at(0).Key, DispatchKey::CompositeExplicitAutograd);
+  ASSERT_TRUE(F.Autograd.has_value());
+  EXPECT_EQ(F.Autograd->GradInputs, (std::vector<size_t>{0}));
+  ASSERT_EQ(F.Autograd->Inputs.size(), 3u);
+  EXPECT_EQ(F.Autograd->Inputs[0].K, BackwardInput::Kind::Grad);
+  EXPECT_EQ(F.Autograd->Inputs[1].K, BackwardInput::Kind::Bound);
+  EXPECT_EQ(F.Autograd->Inputs[1].Metadata, BoundMetadata::Size);
+  EXPECT_EQ(F.Autograd->Inputs[1].Dim, -1);
+  EXPECT_EQ(F.Autograd->Inputs[2].K, BackwardInput::Kind::Input);
+  EXPECT_EQ(F.Autograd->Inputs[2].Index, 1u);
+}
+
+TEST(CheckTest, ReportsBadBackwardKeys) {
+  struct Case {
+    std::vector<std::pair<std::string, std::string>> Keys;
+    DiagId Expected;
+  } Cases[] = {
+      // A key of [[custom_op]] is no key of a backward.
+      {{{"mutates", "grad"}}, DiagId::BackwardKey},
+      {{{"name", "other::scale_grad"}}, DiagId::BackwardNameNamespace},
+      {{{"name", "scale_grad"}}, DiagId::BadOpName},
+      {{{"grads", "s"}}, DiagId::GradsNotTensorInput},
+      {{{"grads", "x,x"}}, DiagId::GradsDuplicate},
+      {{{"bind", "n = x.size"}}, DiagId::BindSyntax},
+      {{{"bind", "m = x.size(0)"}}, DiagId::BindUnknownParam},
+      {{{"bind", "n = s.size(0)"}}, DiagId::BindNotTensor},
+      {{{"bind", "n = x.scalar_type()"}}, DiagId::BindType},
+      {{}, DiagId::BackwardParamUnmatched}, // `n` is no forward argument.
+  };
+  for (const Case &C : Cases) {
+    RecordingDiagSink Diags;
+    OpLibrary L;
+    std::string What = C.Keys.empty() ? "(none)" : C.Keys[0].second;
+    EXPECT_FALSE(runCheck({scale(), backwardOfScale(C.Keys)}, Diags, L))
+        << What;
+    ASSERT_FALSE(Diags.Records.empty()) << What;
+    EXPECT_EQ(Diags.Records[0].Id, C.Expected) << What;
+  }
+}
+
+TEST(CheckTest, LeavesItsInputAsItWas) {
+  // The check makes a new model: the lowered functions (and so a
+  // discovery record written from them) stay as the frontend made them.
+  DiscoveryRecord R;
+  R.Functions = {scale(),
+                 backwardOfScale({{"name", "mylib::scale_grad"},
+                                  {"grads", "x"},
+                                  {"bind", "n = x.size(0)"},
+                                  {"unknown", "1"}}),
+                 function("mylib::pad", {{"x", tensor()}}, {tensorReturn()},
+                          {{"mutates", "x"}, {"device", "cuda"}})};
+  std::string Before = writeDiscoveryRecord(R);
+  RecordingDiagSink Diags;
+  OpLibrary L;
+  EXPECT_FALSE(runCheck(R.Functions, Diags, L)); // The unknown key.
+  EXPECT_EQ(writeDiscoveryRecord(R), Before);
 }
 
 } // namespace

@@ -24,14 +24,14 @@ AnnotatedFunction function() {
   F.Attr.Kind = AnnotationKind::Backward;
   F.Attr.Loc = {"kernels/k.cpp", 3, 3};
   F.Attr.Name = {"mylib::scale", {"kernels/k.cpp", 3, 22}};
-  F.Attr.Keys = {{"device", {"default", {"kernels/k.cpp", 3, 45}}},
-                 {"mutates", {"out", {"kernels/k.cpp", 3, 64}}}};
-  std::optional<OpSchema> S = parseSchema(
+  // `device` a backward takes; `mutates` it does not (kept for the check
+  // phase's diagnostic).
+  F.Attr.addKey("device", {"default", {"kernels/k.cpp", 3, 45}});
+  F.Attr.addKey("mutates", {"out", {"kernels/k.cpp", 3, 64}});
+  F.Inferred = llvm::cantFail(parseSchema(
       "_(Tensor x, SymInt[2] dims=[1, 2], str mode=\"a\", float eps=0.1, "
       "Tensor? w=None, ScalarType? dtype=None, int[] stride=[1, 1], int x2=0) "
-      "-> (Tensor, Tensor)");
-  EXPECT_TRUE(S.has_value());
-  F.Inferred = *S;
+      "-> (Tensor, Tensor)"));
   F.Inferred.Name.clear();
   // A C++ parameter name the check phase rejects as a schema name.
   F.Inferred.Arguments.back().Name = "in";
@@ -82,7 +82,8 @@ AnnotatedFunction function() {
   Written.Writes = {{"'add_()'", {"kernels/k.cpp", 11, 7}}};
   ParamEffects Escaping;
   Escaping.Escapes = true;
-  K.Effects = std::vector<ParamEffects>{Written, Escaping};
+  K.Params[0].Effects = Written;
+  K.Params[1].Effects = Escaping;
   MetaSafety Unsafe;
   Unsafe.Why = "calls 'data_ptr', which reads or writes data on the host";
   Unsafe.WhyLoc = {"kernels/k.cpp", 12, 9};
@@ -140,8 +141,14 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Inferred.Arguments.back().Name, "in");
   EXPECT_TRUE(F.Inferred.Name.empty());
   EXPECT_EQ(F.Attr.Kind, AnnotationKind::Backward);
-  EXPECT_EQ(F.Attr.Keys[1].first, "mutates");
-  EXPECT_EQ(F.Attr.Keys[1].second.Loc, (SourceLoc{"kernels/k.cpp", 3, 64}));
+  ASSERT_EQ(F.Attr.Keys.size(), 1u);
+  EXPECT_EQ(F.Attr.Keys[0].first, AnnotationKey::Device);
+  EXPECT_EQ(F.Attr.Keys[0].second.Text, "default");
+  EXPECT_EQ(F.Attr.Keys[0].second.Loc, (SourceLoc{"kernels/k.cpp", 3, 45}));
+  ASSERT_EQ(F.Attr.UnknownKeys.size(), 1u);
+  EXPECT_EQ(F.Attr.UnknownKeys[0].first, "mutates");
+  EXPECT_EQ(F.Attr.UnknownKeys[0].second.Loc,
+            (SourceLoc{"kernels/k.cpp", 3, 64}));
   EXPECT_EQ(F.Impl.Key, DispatchKey::CompositeExplicitAutograd);
   EXPECT_EQ(F.Impl.Lang, Language::Cuda);
   EXPECT_EQ(F.Impl.Abi, KernelAbi::Stable);
@@ -155,14 +162,15 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Impl.Synthesis->Outputs[1].str(), Want.Impl.Synthesis->Outputs[1].str());
   EXPECT_FALSE(F.Impl.Synthesis->Outputs[1].Sizes.has_value());
   EXPECT_EQ(F.Impl.Synthesis->WhyLoc, (SourceLoc{"kernels/k.cpp", 9, 5}));
-  ASSERT_TRUE(F.Impl.Effects.has_value());
-  EXPECT_EQ(*F.Impl.Effects, *Want.Impl.Effects);
+  ASSERT_TRUE(F.Impl.Params[0].Effects.has_value());
+  EXPECT_EQ(*F.Impl.Params[0].Effects, *Want.Impl.Params[0].Effects);
+  ASSERT_TRUE(F.Impl.Params[1].Effects.has_value());
+  EXPECT_EQ(*F.Impl.Params[1].Effects, *Want.Impl.Params[1].Effects);
   ASSERT_EQ(F.Impl.Checks.size(), 2u);
   EXPECT_EQ(F.Impl.Checks[0].str(), Want.Impl.Checks[0].str());
   EXPECT_EQ(F.Impl.Checks[1].str(), Want.Impl.Checks[1].str());
   EXPECT_TRUE(Back.Functions[1].Impl.Checks.empty());
   EXPECT_FALSE(Back.Functions[1].Impl.Synthesis.has_value());
-  EXPECT_FALSE(Back.Functions[1].Impl.Effects.has_value());
   ASSERT_TRUE(F.Impl.MetaSafe.has_value());
   EXPECT_FALSE(F.Impl.MetaSafe->Safe);
   EXPECT_EQ(F.Impl.MetaSafe->Why, Want.Impl.MetaSafe->Why);
@@ -171,6 +179,20 @@ TEST(DiscoveryTest, RoundTripsEveryField) {
   EXPECT_EQ(F.Impl.Synthesis->Outputs[1].LikeContiguous, "at::MemoryFormat::ChannelsLast");
   EXPECT_FALSE(Back.Functions[1].Attr.Loc.valid());
   EXPECT_EQ(Back.Dependencies, record().Dependencies);
+}
+
+TEST(DiscoveryTest, KeepsUnseenBodiesUnset) {
+  // A body opgen did not see says nothing about any parameter.
+  DiscoveryRecord R = record();
+  for (CppParam &P : R.Functions[0].Impl.Params)
+    P.Effects.reset();
+  std::string Text = writeDiscoveryRecord(R);
+  DiscoveryRecord Back;
+  std::string Error;
+  ASSERT_TRUE(readRecord(Text, "/src", Back, Error)) << Error;
+  ASSERT_EQ(Back.Functions[0].Impl.Params.size(), 2u);
+  for (const CppParam &P : Back.Functions[0].Impl.Params)
+    EXPECT_FALSE(P.Effects.has_value());
 }
 
 TEST(DiscoveryTest, IsDeterministicAndReadable) {

@@ -18,11 +18,9 @@ OpLibrary library() {
   L.LibraryName = "mylib_ops";
   L.Sources = {"/src/kernels/k.cpp", "/src/kernels/k.h"};
   Op O;
-  std::optional<OpSchema> S = parseSchema(
+  O.Schema = llvm::cantFail(parseSchema(
       "mylib::scale.out(Tensor x, SymInt[] dims, str mode=\"a\", SymInt n=1, *, "
-      "Tensor(a!) out) -> Tensor(a!)");
-  EXPECT_TRUE(S.has_value());
-  O.Schema = *S;
+      "Tensor(a!) out) -> Tensor(a!)"));
   O.Loc = {"kernels/k.cpp", 4, 12}; // The annotated function, as K.Loc.
   Kernel K;
   K.Callee = "::mylib::scale_out";
@@ -146,17 +144,16 @@ TEST(EmitTest, PythonDefaultsAreWrittenAsPythonWritesThem) {
   // Floats as repr() writes them (shortest round trip; positional for
   // exponents in [-4, 16)), lists as tuples; the same in ops.py and ops.pyi.
   OpLibrary L = library();
-  std::optional<OpSchema> S = parseSchema(
+  OpSchema S = llvm::cantFail(parseSchema(
       "mylib::defaults(Tensor x, float a=30., float b=9.9999999999999995e-07, "
       "float c=0.10000000000000001, float d=1e+16, float e=-2.5e-05, "
       "float f=123456.789, float g=0.0001, float h=1e+15, int[] s=[1, 1], "
-      "int[] t=[3], int[] u=[], bool[2] m=[True, False]) -> Tensor");
-  ASSERT_TRUE(S.has_value());
-  L.Ops.front().Schema = *S;
+      "int[] t=[3], int[] u=[], bool[2] m=[True, False]) -> Tensor"));
+  L.Ops.front().Schema = S;
   // The kernels take what the schema says: one C++ parameter per argument.
   for (Kernel &K : L.Ops.front().Kernels) {
     K.Params.clear();
-    for (const Argument &A : S->Arguments) {
+    for (const Argument &A : S.Arguments) {
       CppParam P;
       P.Name = A.Name;
       K.Params.push_back(P);
@@ -189,9 +186,9 @@ TEST(EmitTest, PythonFakesTakeDefaultsAndKeywordOnlyArguments) {
   // torch drops a keyword-only argument equal to its default from the
   // kwargs too.
   OpLibrary L = library();
-  L.Ops.front().Schema = *parseSchema(
+  L.Ops.front().Schema = llvm::cantFail(parseSchema(
       "mylib::scale.out(Tensor x, SymInt[] dims, str mode=\"a\", SymInt n=1, *, "
-      "Tensor(a!) out, Tensor? w=None, bool flag=True) -> Tensor(a!)");
+      "Tensor(a!) out, Tensor? w=None, bool flag=True) -> Tensor(a!)"));
   L.Ops.front().Kernels.front().Params.resize(7);
   auto Files = emitAll(L, options());
   EXPECT_NE(Files["python/mylib/fakes.py"].find(

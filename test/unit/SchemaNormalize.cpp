@@ -22,10 +22,9 @@ int main(int Argc, char **Argv) {
   }
   std::string Line;
   while (std::getline(std::cin, Line)) {
-    opgen::SchemaParseError Error;
-    std::optional<opgen::OpSchema> S = opgen::parseSchema(Line, &Error);
+    llvm::Expected<opgen::OpSchema> S = opgen::parseSchema(Line);
     if (!S)
-      std::cout << "error: " << Error.Offset << ": " << Error.Message << '\n';
+      std::cout << "error: " << llvm::toString(S.takeError()) << '\n';
     else if (Definition)
       std::cout << S->fullName() << opgen::printSignature(*S) << '\n';
     else

@@ -25,7 +25,7 @@ AnnotatedFunction kernel(const std::string &Name, KernelAbi Abi, unsigned Line,
   Fn.Attr.Loc = {"k.cpp", Line - 1, 3};
   Fn.Attr.Name = {Name, {"k.cpp", Line - 1, 13}};
   for (auto &[Key, Value] : Keys)
-    Fn.Attr.Keys.push_back({Key, {Value, {"k.cpp", Line - 1, 30}}});
+    Fn.Attr.addKey(Key, {Value, {"k.cpp", Line - 1, 30}});
   Argument X;
   X.Name = "x";
   X.Ty = Type::scalar(BaseType::Tensor);
@@ -51,7 +51,8 @@ struct Result {
 std::unique_ptr<Result> assemble(std::vector<AnnotatedFunction> Fns,
                                  LibraryOptions Opts = {}) {
   auto R = std::make_unique<Result>();
-  R->Ok = assembleLibrary({"/src/k.cpp"}, std::move(Fns), Opts, R->Diags, R->L);
+  R->L = assembleLibrary({"/src/k.cpp"}, Fns, Opts, R->Diags);
+  R->Ok = R->Diags.errorCount() == 0;
   return R;
 }
 
@@ -201,10 +202,10 @@ OpLibrary stableLibrary() {
 TEST(StableEmitTest, AutogradIsRegisteredInPython) {
   OpLibrary L = stableLibrary();
   Op F;
-  F.Schema = *parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor");
+  F.Schema = llvm::cantFail(parseSchema("ns::f(Tensor x, Tensor? y, int n) -> Tensor"));
   F.Fake = FakeKind::Python;
   AutogradInfo A;
-  A.Backward = *parseSchema("ns::f_backward(Tensor grad, Tensor x, int n, bool[2] output_mask) -> (Tensor, Tensor)");
+  A.Backward = llvm::cantFail(parseSchema("ns::f_backward(Tensor grad, Tensor x, int n, bool[2] output_mask) -> (Tensor, Tensor)"));
   A.Inputs = {{BackwardInput::Kind::Grad, 0, "grad"},
               {BackwardInput::Kind::Input, 0, "x"},
               {BackwardInput::Kind::Input, 2, "n"},
@@ -244,9 +245,9 @@ TEST(StableEmitTest, AutogradIsRegisteredInPython) {
 TEST(StableEmitTest, AnOpWithoutBackwardRaisesInPython) {
   OpLibrary L = stableLibrary();
   Op F, M;
-  F.Schema = *parseSchema("ns::f(Tensor x) -> Tensor");
+  F.Schema = llvm::cantFail(parseSchema("ns::f(Tensor x) -> Tensor"));
   F.Fake = FakeKind::Python;
-  M.Schema = *parseSchema("ns::m_(Tensor(a!) x, float s) -> ()");
+  M.Schema = llvm::cantFail(parseSchema("ns::m_(Tensor(a!) x, float s) -> ()"));
   M.Fake = FakeKind::Python;
   L.Ops = {F, M};
   const std::string Py = emitAll(L, options()).at("python/ns/fakes.py");

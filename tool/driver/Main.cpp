@@ -485,9 +485,10 @@ int writeRecord(const std::vector<std::string> &Inputs, const std::string &RootD
     for (const std::string &Input : Inputs) {
       if (opgen::shardPath(Input).empty())
         continue;
-      opgen::OpLibrary Shard;
-      if (!opgen::assembleShardLibrary(Input, Found.Functions, LibOpts, Diags,
-                                       Shard))
+      unsigned Errors = Diags.errorCount();
+      opgen::OpLibrary Shard =
+          opgen::assembleShardLibrary(Input, Found.Functions, LibOpts, Diags);
+      if (Diags.errorCount() != Errors)
         return 1;
       opgen::FileSet Files = opgen::emitShardFiles(Shard, EmitOpts);
       Shards.insert(Files.begin(), Files.end());
@@ -539,9 +540,9 @@ int generate(const std::vector<std::string> &Inputs,
         opgen::displayPath(absolute(FakeModule), RootDir),
         (*Text)->getBuffer().str()};
   }
-  opgen::OpLibrary Library;
-  if (!opgen::assembleLibrary(Inputs, std::move(Found.Functions), LibOpts, Diags,
-                              Library))
+  opgen::OpLibrary Library =
+      opgen::assembleLibrary(Inputs, Found.Functions, LibOpts, Diags);
+  if (Diags.errorCount() != 0)
     return 1;
 
   opgen::EmitOptions EmitOpts;

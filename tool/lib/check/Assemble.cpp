@@ -106,8 +106,9 @@ KernelAbi abiOf(const OpLibrary &Library, const LibraryOptions &Opts) {
 
 /// Gives every kernel hosted by a shard the schema its shard's wrapper is
 /// written for (Kernel::WrapperSchema), from its source's own library, and
-/// checks that each shard has the library's flavour.
-bool assignWrapperSchemas(OpLibrary &Library,
+/// checks that each shard has the library's flavour. Stops at the first
+/// error it reports.
+void assignWrapperSchemas(OpLibrary &Library,
                           const std::vector<AnnotatedFunction> &Functions,
                           const LibraryOptions &Opts, DiagSink &Diags) {
   // A kernel declared in a header is hosted by the shard of every source
@@ -122,17 +123,17 @@ bool assignWrapperSchemas(OpLibrary &Library,
     // check; should the source alone fail where the library passed, its
     // discovery would refuse it, and so does this.
     RecordingDiagSink Quiet;
-    OpLibrary Shard;
-    if (!assembleShardLibrary(Source, Functions, Opts, Quiet, Shard)) {
+    OpLibrary Shard = assembleShardLibrary(Source, Functions, Opts, Quiet);
+    if (Quiet.errorCount() != 0) {
       for (const RecordingDiagSink::Record &R : Quiet.Records)
         Diags.report(R.Id, R.Loc, R.Args);
-      return false;
+      return;
     }
     std::string File = Source.substr(Source.find_last_of('/') + 1);
     if (!Shard.Ops.empty() && Shard.Abi != Library.Abi) {
       const Kernel &K = Shard.Ops.front().Kernels.front();
       Diags.report(DiagId::ShardAbiUndecided, K.Loc, {kernelName(K), File});
-      return false;
+      return;
     }
     for (const Op &S : Shard.Ops) {
       std::string Printed = printSchema(S.Schema);
@@ -143,7 +144,7 @@ bool assignWrapperSchemas(OpLibrary &Library,
           Diags.report(DiagId::SharedKernelWrappersDiffer, SK.Loc,
                        {S.Schema.fullName(), It->second.first, File,
                         It->second.second, Printed});
-          return false;
+          return;
         }
         for (Op &O : Library.Ops)
           if (O.Schema.fullName() == S.Schema.fullName())
@@ -154,34 +155,35 @@ bool assignWrapperSchemas(OpLibrary &Library,
     }
     Library.ShardLibraries.push_back(std::move(Shard));
   }
-  return true;
 }
 
 } // namespace
 
-bool assembleShardLibrary(const std::string &Source,
-                          const std::vector<AnnotatedFunction> &Functions,
-                          const LibraryOptions &Opts, DiagSink &Diags,
-                          OpLibrary &Shard) {
+OpLibrary assembleShardLibrary(const std::string &Source,
+                               const std::vector<AnnotatedFunction> &Functions,
+                               const LibraryOptions &Opts, DiagSink &Diags) {
+  OpLibrary Shard;
   Shard.Sources = {Source};
   std::vector<AnnotatedFunction> Own;
   for (const AnnotatedFunction &Fn : Functions)
     if (Fn.Impl.HostSource == Source)
       Own.push_back(Fn);
-  if (!checkOps(std::move(Own), Diags, Shard, CheckScope::Source))
-    return false;
-  Shard.Abi = abiOf(Shard, Opts);
-  return true;
+  unsigned Before = Diags.errorCount();
+  Shard.Ops = checkOps(Own, Diags, CheckScope::Source);
+  if (Diags.errorCount() == Before)
+    Shard.Abi = abiOf(Shard, Opts);
+  return Shard;
 }
 
-bool assembleLibrary(std::vector<std::string> Sources,
-                     std::vector<AnnotatedFunction> Functions,
-                     const LibraryOptions &Opts, DiagSink &Diags,
-                     OpLibrary &Library) {
+OpLibrary assembleLibrary(std::vector<std::string> Sources,
+                          const std::vector<AnnotatedFunction> &Functions,
+                          const LibraryOptions &Opts, DiagSink &Diags) {
+  OpLibrary Library;
   Library.Sources = std::move(Sources);
-  std::vector<AnnotatedFunction> Lowered = Functions;
-  if (!checkOps(std::move(Functions), Diags, Library))
-    return false;
+  unsigned Before = Diags.errorCount();
+  Library.Ops = checkOps(Functions, Diags);
+  if (Diags.errorCount() != Before)
+    return Library;
   if (Library.Ops.empty())
     Diags.report(DiagId::NoOps, {}, {});
 
@@ -197,11 +199,13 @@ bool assembleLibrary(std::vector<std::string> Sources,
   Library.PythonModule = Opts.PythonModule;
   Library.GeneratePackage = !Opts.NoPythonPackage;
   decideAbi(Library, Opts, Diags);
-  if (Diags.errorCount() != 0 ||
-      !assignWrapperSchemas(Library, Lowered, Opts, Diags))
-    return false;
+  if (Diags.errorCount() != 0)
+    return Library;
+  assignWrapperSchemas(Library, Functions, Opts, Diags);
+  if (Diags.errorCount() != 0)
+    return Library;
   assignFakes(Library, Diags);
-  return Diags.errorCount() == 0;
+  return Library;
 }
 
 } // namespace opgen

@@ -202,11 +202,11 @@ void AnnotationScanner::parse() {
                    {Key});
       return;
     }
-    if (Raw.Attr.find(Key)) {
+    if (Raw.Attr.hasKey(Key)) {
       Diags.report(DiagId::AttrDuplicateKey, KeyLoc, {Key});
       return;
     }
-    Raw.Attr.Keys.push_back({Key, Value});
+    Raw.Attr.addKey(Key, Value);
   }
   // Tokens replayed after tentative parsing reach the watcher again.
   for (const RawAnnotation &Seen : Found)

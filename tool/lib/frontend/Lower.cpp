@@ -195,7 +195,10 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
     Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
                                        Fn.Inferred.Returns, Root);
   if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
-    Fn.Impl.Effects = analyzeMutation(Ctx, *Def, Root);
+    std::vector<ParamEffects> Effects = analyzeMutation(Ctx, *Def, Root);
+    if (Effects.size() == Fn.Impl.Params.size())
+      for (size_t I = 0; I < Effects.size(); ++I)
+        Fn.Impl.Params[I].Effects = std::move(Effects[I]);
     Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
     if (Fn.Impl.Abi == KernelAbi::Stable) {
       // Never registered for Meta: the stable ABI's registration

@@ -9,6 +9,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <array>
 
 namespace opgen {
@@ -113,13 +114,17 @@ Value kernel(const Kernel &K) {
     O["meta_safe"] = Object{{"safe", K.MetaSafe->Safe},
                             {"why", K.MetaSafe->Why},
                             {"why_loc", loc(K.MetaSafe->WhyLoc)}};
-  if (K.Effects) {
+  // One entry per parameter, in order, when the body was seen.
+  if (!K.Params.empty() &&
+      std::all_of(K.Params.begin(), K.Params.end(),
+                  [](const CppParam &P) { return P.Effects.has_value(); })) {
     Array Effects;
-    for (const ParamEffects &E : *K.Effects) {
+    for (const CppParam &P : K.Params) {
       Array Writes;
-      for (const TensorWrite &W : E.Writes)
+      for (const TensorWrite &W : P.Effects->Writes)
         Writes.push_back(Object{{"how", W.How}, {"loc", loc(W.Loc)}});
-      Effects.push_back(Object{{"writes", std::move(Writes)}, {"escapes", E.Escapes}});
+      Effects.push_back(
+          Object{{"writes", std::move(Writes)}, {"escapes", P.Effects->Escapes}});
     }
     O["effects"] = std::move(Effects);
   }
@@ -135,6 +140,8 @@ Value kernel(const Kernel &K) {
 Value function(const AnnotatedFunction &F) {
   Array Keys;
   for (const auto &[Key, V] : F.Attr.Keys)
+    Keys.push_back(Array{std::string(enumName(Key)), annotationValue(V)});
+  for (const auto &[Key, V] : F.Attr.UnknownKeys)
     Keys.push_back(Array{Key, annotationValue(V)});
   return Object{
       {"annotation", Object{{"kind", enumValue(F.Attr.Kind)},
@@ -344,7 +351,6 @@ public:
     }
     if (O->get("effects"))
       if (const Array *Effects = array(*O, "effects", Where)) {
-        K.Effects.emplace();
         for (size_t I = 0; I < Effects->size(); ++I) {
           std::string At = Where + ".effects[" + std::to_string(I) + "]";
           const Object *E = object(&(*Effects)[I], At);
@@ -358,7 +364,9 @@ public:
               if (const Object *W = object(&(*Writes)[J], WAt))
                 PE.Writes.push_back({string(*W, "how", WAt), loc(*W, "loc", WAt)});
             }
-          K.Effects->push_back(std::move(PE));
+          // One per parameter; a record of another shape says nothing.
+          if (Effects->size() == K.Params.size())
+            K.Params[I].Effects = std::move(PE);
         }
       }
     if (O->get("checks"))
@@ -387,17 +395,18 @@ public:
             fail(KeyAt, "expected [key, value]");
             break;
           }
-          F.Attr.Keys.push_back({string((*Pair)[0], KeyAt),
-                                 annotationValue(&(*Pair)[1], KeyAt)});
+          F.Attr.addKey(string((*Pair)[0], KeyAt),
+                        annotationValue(&(*Pair)[1], KeyAt));
         }
     }
     std::string Schema = string(*O, "inferred_schema", Where);
-    SchemaParseError Err;
-    if (std::optional<OpSchema> S = parseSchema(Schema, &Err)) {
+    if (llvm::Expected<OpSchema> S = parseSchema(Schema)) {
       F.Inferred = std::move(*S);
       F.Inferred.Name.clear();
-    } else if (ok()) {
-      fail(Where + ".inferred_schema", "not a schema: " + Err.Message);
+    } else {
+      std::string Why = schemaParseError(S.takeError()).second;
+      if (ok())
+        fail(Where + ".inferred_schema", "not a schema: " + Why);
     }
     if (const Array *Names = array(*O, "argument_names", Where)) {
       if (Names->size() != F.Inferred.Arguments.size())

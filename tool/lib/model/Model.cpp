@@ -70,21 +70,46 @@ std::string_view autocastScalarType(AutocastDtype D) {
   return "";
 }
 
-std::vector<std::string_view> annotationKeys(AnnotationKind K) {
-  std::vector<std::string_view> Keys;
+std::vector<AnnotationKey> annotationKeys(AnnotationKind K) {
+  std::vector<AnnotationKey> Keys;
 #define OPGEN_KEY(Kind, Key)                                                   \
   if (K == AnnotationKind::Kind)                                               \
-    Keys.push_back(Key);
+    Keys.push_back(AnnotationKey::Key);
   OPGEN_ANNOTATION_KEYS(OPGEN_KEY)
 #undef OPGEN_KEY
   return Keys;
 }
 
-const AnnotationValue *Annotation::find(std::string_view Key) const {
+std::optional<AnnotationKey> annotationKey(AnnotationKind K,
+                                           std::string_view Written) {
+  for (AnnotationKey Key : annotationKeys(K))
+    if (enumName(Key) == Written)
+      return Key;
+  return std::nullopt;
+}
+
+const AnnotationValue *Annotation::find(AnnotationKey Key) const {
   for (const auto &[Name, Value] : Keys)
     if (Name == Key)
       return &Value;
   return nullptr;
+}
+
+bool Annotation::hasKey(std::string_view Written) const {
+  for (const auto &[Key, Value] : Keys)
+    if (enumName(Key) == Written)
+      return true;
+  for (const auto &[Name, Value] : UnknownKeys)
+    if (Name == Written)
+      return true;
+  return false;
+}
+
+void Annotation::addKey(std::string_view Written, AnnotationValue Value) {
+  if (std::optional<AnnotationKey> Key = annotationKey(Kind, Written))
+    Keys.push_back({*Key, std::move(Value)});
+  else
+    UnknownKeys.push_back({std::string(Written), std::move(Value)});
 }
 
 } // namespace opgen

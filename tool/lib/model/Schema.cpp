@@ -400,7 +400,7 @@ class Parser {
 public:
   explicit Parser(std::string_view Text) : Src(Text) {}
 
-  std::optional<OpSchema> parse(SchemaParseError *Error) {
+  llvm::Expected<OpSchema> parse() {
     advance();
     OpSchema S;
     if (parseName(S) && parseArguments(S) && parseReturns(S) &&
@@ -408,9 +408,7 @@ public:
       fail(Cur.Offset, "unexpected " + describe(Cur) + " after the schema");
     if (!Failed)
       return S;
-    if (Error)
-      *Error = Err;
-    return std::nullopt;
+    return llvm::make_error<SchemaParseError>(ErrOffset, ErrMessage);
   }
 
 private:
@@ -418,7 +416,8 @@ private:
   bool fail(size_t Offset, std::string Message) {
     if (!Failed) {
       Failed = true;
-      Err = {Offset, std::move(Message)};
+      ErrOffset = Offset;
+      ErrMessage = std::move(Message);
     }
     return false;
   }
@@ -972,7 +971,8 @@ private:
   bool SeenToken = false;
   Token Cur;
   bool Failed = false;
-  SchemaParseError Err;
+  size_t ErrOffset = 0; ///< The first error, once Failed.
+  std::string ErrMessage;
 };
 
 } // namespace
@@ -1036,9 +1036,27 @@ std::string printSchemaWithoutNamespace(const OpSchema &S) {
   return Name + printSignature(S);
 }
 
-std::optional<OpSchema> parseSchema(std::string_view Text,
-                                    SchemaParseError *Error) {
-  return Parser(Text).parse(Error);
+char SchemaParseError::ID = 0;
+
+void SchemaParseError::log(llvm::raw_ostream &OS) const {
+  OS << Offset << ": " << Message;
+}
+
+std::error_code SchemaParseError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+llvm::Expected<OpSchema> parseSchema(std::string_view Text) {
+  return Parser(Text).parse();
+}
+
+std::pair<size_t, std::string> schemaParseError(llvm::Error E) {
+  std::pair<size_t, std::string> Out;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const SchemaParseError &P) { Out = {P.Offset, P.Message}; },
+      [&](const llvm::ErrorInfoBase &Other) { Out = {0, Other.message()}; });
+  return Out;
 }
 
 bool isIdentifier(std::string_view S) {

@@ -36,24 +36,23 @@ struct LibraryOptions {
   bool StableAbi = false;
 };
 
-/// Checks \p Functions (lowered from \p Sources, in parse order) into
-/// \p Library. Returns false when an error was reported.
-bool assembleLibrary(std::vector<std::string> Sources,
-                     std::vector<AnnotatedFunction> Functions,
-                     const LibraryOptions &Opts, DiagSink &Diags,
-                     OpLibrary &Library);
+/// The checked library of \p Functions (lowered from \p Sources, in parse
+/// order), which are left as they are. Errors are reported on \p Diags: the
+/// library is complete only when its error count is 0 afterwards.
+OpLibrary assembleLibrary(std::vector<std::string> Sources,
+                          const std::vector<AnnotatedFunction> &Functions,
+                          const LibraryOptions &Opts, DiagSink &Diags);
 
 /// The library as the compiled source \p Source alone says it (its
 /// functions among \p Functions, checked with CheckScope::Source): what
 /// its shard and declarations header are emitted from, by `--discover
 /// --write-shards` before other sources are parsed and by the whole
 /// library's run alike, so that the two write the same shard. Only the ops,
-/// their kernels and the ABI are filled. Returns false when an error was
-/// reported (one the whole library's check reports too).
-bool assembleShardLibrary(const std::string &Source,
-                          const std::vector<AnnotatedFunction> &Functions,
-                          const LibraryOptions &Opts, DiagSink &Diags,
-                          OpLibrary &Shard);
+/// their kernels and the ABI are filled. An error was found (one the whole
+/// library's check reports too) when \p Diags' error count grew.
+OpLibrary assembleShardLibrary(const std::string &Source,
+                               const std::vector<AnnotatedFunction> &Functions,
+                               const LibraryOptions &Opts, DiagSink &Diags);
 
 } // namespace opgen
 

@@ -1,16 +1,28 @@
-//===- Check.h - Apply annotations, merge kernels, validate -----*- C++ -*-===//
+//===- Check.h - Lowered functions → checked ops ----------------*- C++ -*-===//
 ///
 /// \file
-/// The check/infer phase: turns the frontend's AnnotatedFunctions into a
-/// checked OpLibrary. Applies the op name, `mutates` (alias sets a, b, c...),
-/// `kwonly`, `tags` and `device`, unifies int/SymInt across kernels of one op
-/// and reports every problem through the catalogue. Clang-free.
+/// The check/infer phase: turns the frontend's AnnotatedFunctions into
+/// checked ops. Applies the op name and each annotation key (one check per
+/// key, tool/lib/check/keys/), unifies int/SymInt across kernels of one op,
+/// attaches C++ fakes, links backwards and reports every problem through the
+/// catalogue. Clang-free.
+///
+/// Its input is never changed: the lowered functions are read as they are
+/// (from the frontend or a discovery record), and the result is a new
+/// model. Failure follows the DiagSink convention (docs/design.md, "One way
+/// to fail"): everything is reported through the sink, and an error was
+/// found when the sink's error count grew.
+///
+/// What may depend on check/: the driver and the pipeline (through
+/// Assemble.h), and unit tests. check/ depends on model/ and support/, and
+/// on emit/api/ for what Python can spell (Fakes.cpp); never on frontend/,
+/// analysis/, emit/dest/ or write/.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_CHECK_H
 #define OPGEN_CHECK_H
 
-#include "opgen/support/Diagnostics.h"
 #include "opgen/model/Model.h"
+#include "opgen/support/Diagnostics.h"
 
 #include <vector>
 
@@ -28,10 +40,12 @@ enum class CheckScope {
   Source,
 };
 
-/// Checks \p Functions and fills \p Library.Ops (sorted by full name).
-/// Returns false when an error was reported.
-bool checkOps(std::vector<AnnotatedFunction> Functions, DiagSink &Diags,
-              OpLibrary &Library, CheckScope Scope = CheckScope::Library);
+/// The ops of \p Functions, checked, sorted by full name. \p Functions are
+/// left as they are. Errors are reported on \p Diags (the caller compares
+/// its error count); the ops merged so far are returned all the same.
+std::vector<Op> checkOps(const std::vector<AnnotatedFunction> &Functions,
+                         DiagSink &Diags,
+                         CheckScope Scope = CheckScope::Library);
 
 } // namespace opgen
 

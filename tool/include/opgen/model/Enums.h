@@ -42,6 +42,22 @@
   X(Fake, "custom_op_fake")                                                    \
   X(Backward, "custom_op_backward")
 
+/// X(Value, Name): every key an annotation may take, as written in the
+/// source. Which kinds take which key is OPGEN_ANNOTATION_KEYS (Model.h);
+/// each key has one check (check/keys/).
+#define OPGEN_ANNOTATION_KEY_NAMES(X)                                          \
+  X(Mutates, "mutates")                                                        \
+  X(Kwonly, "kwonly")                                                          \
+  X(Tags, "tags")                                                              \
+  X(Device, "device")                                                          \
+  X(Symint, "symint")                                                          \
+  X(Autocast, "autocast")                                                      \
+  X(Aliases, "aliases")                                                        \
+  X(Returns, "returns")                                                        \
+  X(Name, "name")                                                              \
+  X(Bind, "bind")                                                              \
+  X(Grads, "grads")
+
 /// X(Value, Name): the C++ language a kernel is written in.
 #define OPGEN_LANGUAGES(X)                                                     \
   X(Cxx, "C++")                                                                \

@@ -76,19 +76,25 @@ OPGEN_ENUM_NAMES(KernelAbi, OPGEN_KERNEL_ABIS);
 /// X(Kind, Key): the keys each kind of annotation takes, in the order the
 /// known-keys hint lists them. docs/annotation.md explains each.
 #define OPGEN_ANNOTATION_KEYS(X)                                               \
-  X(CustomOp, "mutates")                                                       \
-  X(CustomOp, "kwonly")                                                        \
-  X(CustomOp, "tags")                                                          \
-  X(CustomOp, "device")                                                        \
-  X(CustomOp, "symint")                                                        \
-  X(CustomOp, "autocast")                                                      \
-  X(CustomOp, "aliases")                                                       \
-  X(CustomOp, "returns")                                                       \
-  X(Backward, "device")                                                        \
-  X(Backward, "symint")                                                        \
-  X(Backward, "name")                                                          \
-  X(Backward, "bind")                                                          \
-  X(Backward, "grads")
+  X(CustomOp, Mutates)                                                         \
+  X(CustomOp, Kwonly)                                                          \
+  X(CustomOp, Tags)                                                            \
+  X(CustomOp, Device)                                                          \
+  X(CustomOp, Symint)                                                          \
+  X(CustomOp, Autocast)                                                        \
+  X(CustomOp, Aliases)                                                         \
+  X(CustomOp, Returns)                                                         \
+  X(Backward, Device)                                                          \
+  X(Backward, Symint)                                                          \
+  X(Backward, Name)                                                            \
+  X(Backward, Bind)                                                            \
+  X(Backward, Grads)
+
+/// A key of an annotation (`mutates`, `device`, ...): resolved from its
+/// spelling once, where the annotation is read (the frontend, a discovery
+/// record); later phases never look a key up by its spelling.
+enum class AnnotationKey { OPGEN_ANNOTATION_KEY_NAMES(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(AnnotationKey, OPGEN_ANNOTATION_KEY_NAMES);
 
 /// A string-valued key of an annotation, with where its value was written.
 struct AnnotationValue {
@@ -104,14 +110,28 @@ struct Annotation {
   AnnotationKind Kind = AnnotationKind::CustomOp;
   SourceLoc Loc;        ///< The attribute name token.
   AnnotationValue Name; ///< The qualified op name.
-  /// Keys in source order; duplicates are diagnosed by the frontend.
-  std::vector<std::pair<std::string, AnnotationValue>> Keys;
+  /// The keys its kind takes (OPGEN_ANNOTATION_KEYS), in source order;
+  /// duplicates are diagnosed by the frontend.
+  std::vector<std::pair<AnnotationKey, AnnotationValue>> Keys;
+  /// The keys its kind does not take, as written, in source order: the
+  /// check phase reports them (AttrUnknownKey, BackwardKey).
+  std::vector<std::pair<std::string, AnnotationValue>> UnknownKeys;
 
-  const AnnotationValue *find(std::string_view Key) const;
+  /// The value of \p Key, if the annotation has it.
+  const AnnotationValue *find(AnnotationKey Key) const;
+  /// Whether a key spelled \p Written was read already (known or not).
+  bool hasKey(std::string_view Written) const;
+  /// Adds the key spelled \p Written: to Keys when the annotation's kind
+  /// takes it, else to UnknownKeys. Kind must be set first.
+  void addKey(std::string_view Written, AnnotationValue Value);
 };
 
 /// The keys an annotation of kind \p K takes (OPGEN_ANNOTATION_KEYS).
-std::vector<std::string_view> annotationKeys(AnnotationKind K);
+std::vector<AnnotationKey> annotationKeys(AnnotationKind K);
+
+/// The key spelled \p Written, if an annotation of kind \p K takes it.
+std::optional<AnnotationKey> annotationKey(AnnotationKind K,
+                                           std::string_view Written);
 
 /// The concrete C++ family a kernel parameter uses for its schema type, so
 /// the generated wrapper can convert from the dispatcher's canonical type.
@@ -124,7 +144,32 @@ enum class CppContainer {
 };
 OPGEN_ENUM_NAMES(CppContainer, OPGEN_CPP_CONTAINERS);
 
-/// How a kernel takes one parameter.
+/// Where a kernel's body writes one of its parameters (analysis/Mutation.cpp).
+struct TensorWrite {
+  std::string How; ///< e.g. `'add_()'`, `a store through its data_ptr`.
+  SourceLoc Loc;
+
+  bool operator==(const TensorWrite &O) const {
+    return How == O.How && Loc == O.Loc;
+  }
+};
+
+/// What a kernel's body does to one parameter.
+struct ParamEffects {
+  std::vector<TensorWrite> Writes; ///< Certain writes, in source order.
+  /// Used where opgen cannot follow it (a helper function, a local alias
+  /// that may or may not share storage, ...): it may be written.
+  bool Escapes = false;
+
+  bool operator==(const ParamEffects &O) const {
+    return Writes == O.Writes && Escapes == O.Escapes;
+  }
+};
+
+/// One parameter of a kernel, with every fact the frontend found about it:
+/// how the kernel takes it, and what its body does to it. Its schema
+/// argument is the same position of AnnotatedFunction::Inferred (the
+/// frontend makes one argument per parameter, in order).
 struct CppParam {
   std::string Name;
   std::string Spelling; ///< The C++ type as written, for messages.
@@ -136,6 +181,9 @@ struct CppParam {
   /// then converts with guard_int.
   bool ConcreteInt = false;
   SourceLoc Loc;
+  /// What the body does to the parameter (analysis/Mutation.cpp); unset
+  /// when the body was not seen.
+  std::optional<ParamEffects> Effects;
 };
 
 /// How a kernel returns.
@@ -206,28 +254,6 @@ struct FakeSynthesis {
   SourceLoc WhyLoc;
 };
 
-/// Where a kernel's body writes one of its parameters (analysis/Mutation.cpp).
-struct TensorWrite {
-  std::string How; ///< e.g. `'add_()'`, `a store through its data_ptr`.
-  SourceLoc Loc;
-
-  bool operator==(const TensorWrite &O) const {
-    return How == O.How && Loc == O.Loc;
-  }
-};
-
-/// What a kernel's body does to one parameter.
-struct ParamEffects {
-  std::vector<TensorWrite> Writes; ///< Certain writes, in source order.
-  /// Used where opgen cannot follow it (a helper function, a local alias
-  /// that may or may not share storage, ...): it may be written.
-  bool Escapes = false;
-
-  bool operator==(const ParamEffects &O) const {
-    return Writes == O.Writes && Escapes == O.Escapes;
-  }
-};
-
 /// Whether a kernel's body runs on Meta tensors as it is: it calls only
 /// ATen/dispatcher ops on tensors (analysis/MetaSafety.cpp). Such a kernel
 /// is registered for Meta as its op's fake.
@@ -257,9 +283,6 @@ struct Kernel {
   /// What the body's allocations say about the outputs (kernels only; unset
   /// when the body was not seen, e.g. a declaration without definition).
   std::optional<FakeSynthesis> Synthesis;
-  /// What the body does to each parameter, in order (unset when the body
-  /// was not seen).
-  std::optional<std::vector<ParamEffects>> Effects;
   /// What the body checks of its arguments' metadata (`TORCH_CHECK(
   /// w.size(0) == x.size(-1))`): bool expressions that hold whenever the
   /// kernel does not throw (analysis/ShapeChecks). The generated tests
@@ -284,6 +307,7 @@ struct AnnotatedFunction {
   /// Schema inferred from the C++ signature alone: names, types (int64_t as
   /// `int`, c10::SymInt as `SymInt`), defaults and returns. The op name,
   /// alias sets, kw-only marker and overload are applied by the check phase.
+  /// Its argument I is the schema side of parameter I of Impl.Params.
   OpSchema Inferred;
   Kernel Impl;
 };

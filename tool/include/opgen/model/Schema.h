@@ -12,6 +12,8 @@
 #ifndef OPGEN_SCHEMA_H
 #define OPGEN_SCHEMA_H
 
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -169,16 +171,27 @@ std::string printSchema(const OpSchema &S);
 /// `TORCH_LIBRARY(ns, m)`.
 std::string printSchemaWithoutNamespace(const OpSchema &S);
 
-/// Where and why a schema string failed to parse.
-struct SchemaParseError {
-  size_t Offset = 0;
+/// Where and why a schema string failed to parse: the error parseSchema
+/// returns. Printed (llvm::toString) as `<offset>: <message>`.
+class SchemaParseError : public llvm::ErrorInfo<SchemaParseError> {
+public:
+  static char ID;
+  SchemaParseError(size_t Offset, std::string Message)
+      : Offset(Offset), Message(std::move(Message)) {}
+
+  size_t Offset = 0; ///< Of the first character that does not fit.
   std::string Message;
+
+  void log(llvm::raw_ostream &OS) const override;
+  std::error_code convertToErrorCode() const override;
 };
 
 /// Parses a schema string in the syntax `torch._C.parse_schema` accepts.
-/// Returns the schema, or fills \p Error and returns std::nullopt.
-std::optional<OpSchema> parseSchema(std::string_view Text,
-                                    SchemaParseError *Error = nullptr);
+/// The error is a SchemaParseError (the first problem found).
+llvm::Expected<OpSchema> parseSchema(std::string_view Text);
+
+/// The offset and message of \p E, an error of parseSchema (consumed).
+std::pair<size_t, std::string> schemaParseError(llvm::Error E);
 
 /// True when \p S is a valid identifier for an op or argument name.
 bool isIdentifier(std::string_view S);
