@@ -1,6 +1,7 @@
 //===- Check.cpp - Apply annotations, merge kernels, validate -------------===//
 #include "opgen/check/Check.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -35,15 +36,7 @@ const std::vector<std::string> &knownTags() {
 
 namespace {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep) {
-  std::string Out;
-  for (const std::string &Item : Items) {
-    if (!Out.empty())
-      Out += Sep;
-    Out += Item;
-  }
-  return Out;
-}
+using llvm::join;
 
 std::string trim(const std::string &S) {
   size_t B = S.find_first_not_of(" \t");

@@ -36,65 +36,31 @@ void replaceAll(std::string &S, std::string_view From, const std::string &To) {
     S.replace(Pos, From.size(), To);
 }
 
-/// The text of \p File in a stable-ABI library, for the rows whose flavour
-/// differs (docs/stable-abi.md); nullopt for the rows both flavours share.
-std::optional<std::string> emitStableOutput(const OutputFile &File,
-                                            const OpLibrary &L,
-                                            const EmitOptions &Opts) {
-  switch (File.Id) {
-  case OutputId::Registration:
-    return emitStableRegistration(L, Opts);
-  case OutputId::Shard:
-    return emitStableShard(L, File.Source, Opts);
-  case OutputId::ShardDeclarations:
-    return emitStableShardDeclarations(L, File.Source, Opts);
-  case OutputId::KernelDeclarations:
-    return emitStableKernelDeclarations(L, Opts);
-  case OutputId::Autograd:
-  case OutputId::AutogradDeclarations:
-    return emitStableNone(
-        L, Opts,
-        "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
-        "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
-            ".py calls each op's backward op (docs/stable-abi.md).");
-  case OutputId::OpsHeader:
-    return emitStableNone(
-        L, Opts,
-        "A stable-ABI library has no typed C++ entry points: call its ops "
-        "through\n// torch.ops from Python, or link a kernel's own function "
-        "(docs/stable-abi.md).");
-  default:
-    return std::nullopt;
-  }
-}
-
-/// The text of \p File: the emitter of its row.
+/// The text of \p File: the emitter of its row, in the library's flavour.
 std::string emitOutput(const OutputFile &File, const OpLibrary &L,
                        const EmitOptions &Opts) {
-  if (L.Abi == KernelAbi::Stable)
-    if (std::optional<std::string> Text = emitStableOutput(File, L, Opts))
-      return *Text;
+  const Flavour F = flavourOf(L);
   switch (File.Id) {
   case OutputId::Registration:
-    return emitRegistration(L, Opts);
+    return emitRegistration(L, Opts, F);
   case OutputId::Autograd:
-    return emitAutograd(L, Opts);
+    return emitAutograd(L, Opts, F);
   case OutputId::Shard:
-    return emitShard(L, File.Source, Opts);
+    return emitShard(L, File.Source, Opts, F);
   case OutputId::ShardDeclarations:
-    return emitShardDeclarations(L, File.Source, Opts);
+    return emitShardDeclarations(L, File.Source, Opts, F);
   case OutputId::AutogradDeclarations:
-    return emitAutogradDeclarations(L, Opts);
+    return emitAutogradDeclarations(L, Opts, F);
   case OutputId::KernelDeclarations:
-    return emitKernelDeclarations(L, Opts);
+    return emitKernelDeclarations(L, Opts, F);
   case OutputId::OpsHeader:
-    return emitOpsHeader(L, Opts);
+    return emitOpsHeader(L, Opts, F);
   case OutputId::PythonInit:
     return emitPythonInit(L, Opts);
   case OutputId::PythonOps:
     return emitPythonOps(L, Opts);
   case OutputId::PythonFakes:
-    return emitPythonFakes(L, Opts);
+    return emitPythonFakes(L, Opts, F);
   case OutputId::PythonStub:
     return emitPyi(L, Opts);
   case OutputId::PythonTyped:
@@ -102,11 +68,11 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
   case OutputId::Tests:
     return emitTests(L, Opts);
   case OutputId::BuildFile:
-    return emitCMakeLists(L, Opts);
+    return emitCMakeLists(L, Opts, F);
   case OutputId::Manifest: {
     std::vector<std::string> Paths;
-    for (const OutputFile &F : listOutputs(outputNames(L)))
-      Paths.push_back(F.Path);
+    for (const OutputFile &Listed : listOutputs(outputNames(L)))
+      Paths.push_back(Listed.Path);
     std::sort(Paths.begin(), Paths.end());
     return emitManifest(L, Paths);
   }
@@ -115,6 +81,10 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
 }
 
 } // namespace
+
+Flavour flavourOf(const OpLibrary &L) {
+  return L.Abi == KernelAbi::Stable ? Flavour::Stable : Flavour::Classic;
+}
 
 std::string_view outputKindName(OutputKind K) { return enumName(K); }
 

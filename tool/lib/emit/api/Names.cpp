@@ -6,16 +6,6 @@
 
 namespace opgen {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep) {
-  std::string Out;
-  for (size_t I = 0; I < Items.size(); ++I) {
-    if (I)
-      Out += Sep;
-    Out += Items[I];
-  }
-  return Out;
-}
-
 /// A double-quoted string literal valid in C++, Python and JSON.
 std::string quote(const std::string &S) {
   std::string Out = "\"";

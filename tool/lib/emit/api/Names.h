@@ -11,13 +11,16 @@
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Model.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <set>
 #include <string>
 #include <vector>
 
 namespace opgen {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep);
+/// `join(Items, ", ")`: LLVM's, the one join of opgen.
+using llvm::join;
 
 /// A double-quoted string literal valid in C++, Python and JSON.
 std::string quote(const std::string &S);

@@ -75,27 +75,6 @@ std::string functionOpening(const OpSchema &S, const std::string &Name,
        {"collect_outputs", collectOutputs(S)}});
 }
 
-/// What the forward saves for a backward parameter bound to metadata of the
-/// tensor \p Tensor (`bind="n=x.size(0)"`): a SymInt where the backward's
-/// schema says SymInt, so no size is specialised.
-std::string boundMetadata(const std::string &Tensor, const BackwardInput &In,
-                          const Type &Ty) {
-  bool Sym = Ty.Base == BaseType::SymInt;
-  switch (In.Metadata) {
-  case BoundMetadata::Size:
-    return Tensor + (Sym ? ".sym_size(" : ".size(") + std::to_string(In.Dim) + ")";
-  case BoundMetadata::Sizes:
-    return Tensor + (Sym ? ".sym_sizes().vec()" : ".sizes().vec()");
-  case BoundMetadata::Dim:
-    return "static_cast<int64_t>(" + Tensor + ".dim())";
-  case BoundMetadata::ScalarType:
-    return Tensor + ".scalar_type()";
-  case BoundMetadata::Device:
-    return Tensor + ".device()";
-  }
-  return "";
-}
-
 /// Statements of a forward that record, for a backward's `output_mask`, the
 /// autograd edge of each input in \p GradInputs (the forward arguments whose
 /// gradients the backward returns, in its order) in
@@ -202,7 +181,7 @@ std::string autogradFunction(const Op &O) {
       BackwardArgs.push_back("ctx->saved_data[" + quote(In.Name) + "].to<" +
                              savedValueType(Ty) + ">()");
       SavedData.push_back({{"key", quote(In.Name)},
-                           {"value", boundMetadata(S.Arguments[In.Index].Name,
+                           {"value", cppBoundMetadata(S.Arguments[In.Index].Name,
                                                    In, Ty)}});
       break;
     }
@@ -315,7 +294,18 @@ std::vector<std::string> opsWithoutBackward(const OpLibrary &L) {
 
 } // namespace
 
-std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
+/// What a stable library's autograd.cpp and autograd.h say instead.
+std::string stableAutograd(const OpLibrary &L, const EmitOptions &Opts) {
+  return stableNone(
+      L, Opts,
+      "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
+      "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
+          ".py calls each op's backward op (docs/stable-abi.md).");
+}
+
+std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
+  if (F == Flavour::Stable)
+    return stableAutograd(L, Opts);
   std::string Body;
   for (const Op &O : L.Ops) {
     if (O.Autograd)
@@ -344,7 +334,10 @@ std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
 }
 
 /// The declarations of the Autograd kernels in autograd.cpp.
-std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts,
+                                     Flavour F) {
+  if (F == Flavour::Stable)
+    return stableAutograd(L, Opts);
   std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))

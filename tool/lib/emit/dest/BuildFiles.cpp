@@ -6,7 +6,8 @@
 
 namespace opgen {
 
-std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
+std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts,
+                           Flavour F) {
   // The translation units: the compiled rows of the outputs table.
   std::vector<std::string> Compiled;
   bool HasCuda = false;
@@ -24,7 +25,7 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
        {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
        {"compiled", join(Compiled, "\n")},
        {"link_torch",
-        L.Abi == KernelAbi::Stable
+        F == Flavour::Stable
             ? "# A stable-ABI library (docs/stable-abi.md): torch's headers for the oldest\n"
               "# torch it supports, no torch library linked (only the stable C shim is\n"
               "# needed, from the process that loads it).\n"

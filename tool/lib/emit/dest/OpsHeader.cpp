@@ -7,7 +7,13 @@
 
 namespace opgen {
 
-std::string emitOpsHeader(const OpLibrary &L, const EmitOptions &Opts) {
+std::string emitOpsHeader(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
+  if (F == Flavour::Stable)
+    return stableNone(
+        L, Opts,
+        "A stable-ABI library has no typed C++ entry points: call its ops "
+        "through\n// torch.ops from Python, or link a kernel's own function "
+        "(docs/stable-abi.md).");
   std::ostringstream Out;
   for (const std::string &Ns : namespaces(L)) {
     Out << "namespace " << Ns << "::ops {\n\n";

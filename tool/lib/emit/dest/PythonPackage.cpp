@@ -86,12 +86,12 @@ bool usesWithItem(const std::string &Value) {
 /// bodies: a stable-ABI library's synthesised fakes, and the per-device
 /// fakes of either flavour. The check phase made sure Python can spell
 /// every fact (pyUnspellable). Sets the flags for the helpers they call.
-std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
-                                bool &UsesDispatchKey) {
+std::string inferredPythonFakes(const OpLibrary &L, Flavour F,
+                                bool &UsesWithItem, bool &UsesDispatchKey) {
   std::string Out;
   for (const Op &O : L.Ops) {
     std::string Unknown;
-    if (O.Fake == FakeKind::Synthesized && L.Abi == KernelAbi::Stable) {
+    if (O.Fake == FakeKind::Synthesized && F == Flavour::Stable) {
       std::string Value = pyFakeValue(O.SynthesizedFake, Unknown, "    ");
       UsesWithItem = UsesWithItem || usesWithItem(Value);
       Out += renderTemplate(
@@ -157,23 +157,24 @@ std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
                          {"library_env", Env}});
 }
 
-std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
+std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts,
+                            Flavour F) {
   std::string Skeletons;
   for (const Op &O : L.Ops)
     if (!O.hasFake())
       Skeletons += fakeSkeleton(L, O);
   // A stable-ABI library registers its autograd here, in Python; the fakes
   // opgen inferred and must write in Python come first.
-  if (L.Abi == KernelAbi::Stable)
+  if (F == Flavour::Stable)
     Skeletons = stablePythonRegistrations(L) + Skeletons;
   bool UsesWithItem = false, UsesDispatchKey = false;
-  Skeletons = inferredPythonFakes(L, UsesWithItem, UsesDispatchKey) + Skeletons;
+  Skeletons = inferredPythonFakes(L, F, UsesWithItem, UsesDispatchKey) + Skeletons;
   if (UsesDispatchKey)
     Skeletons = renderTemplate("fakes/dispatch_key.py", {}) + Skeletons;
   if (UsesWithItem)
     Skeletons = renderTemplate("fakes/helpers.py", {}) + Skeletons;
   std::string HowImported =
-      L.Abi == KernelAbi::Stable
+      F == Flavour::Stable
           ? "# The package's __init__ imports this module right after loading "
             "the library\n# (a stable-ABI library, docs/stable-abi.md)."
           : "# TORCH_LIBRARY names this module with `m.set_python_module`, so "
@@ -196,7 +197,7 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
                            {"module", L.fakeModuleName()},
                            {"conditional", Conditional},
                            {"fakes", Skeletons}});
-  return renderTemplate(L.Abi == KernelAbi::Stable ? "stable/fakes.py" : "fakes.py",
+  return renderTemplate(F == Flavour::Stable ? "stable/fakes.py" : "fakes.py",
                         {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
                                      {"fakes", Skeletons}});

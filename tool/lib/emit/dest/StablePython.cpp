@@ -17,37 +17,6 @@ namespace opgen {
 
 namespace {
 
-/// `def f(ctx, inputs, output)`, with keyword_only_inputs when the op has
-/// keyword-only arguments (torch.library passes them then).
-std::string setupParameters(const OpSchema &S) {
-  bool KwOnly = std::any_of(S.Arguments.begin(), S.Arguments.end(),
-                            [](const Argument &A) { return A.KwargOnly; });
-  return KwOnly ? "ctx, inputs, keyword_only_inputs, output" : "ctx, inputs, output";
-}
-
-/// Python reading forward argument \p I inside setup_context.
-std::string inputValue(const OpSchema &S, size_t I) {
-  const Argument &A = S.Arguments[I];
-  return A.KwargOnly ? "keyword_only_inputs[" + quote(A.Name) + "]"
-                     : pyIdentifier(A.Name);
-}
-
-std::string boundValue(const std::string &Tensor, const BackwardInput &In) {
-  switch (In.Metadata) {
-  case BoundMetadata::Size:
-    return Tensor + ".size(" + std::to_string(In.Dim) + ")";
-  case BoundMetadata::Sizes:
-    return "list(" + Tensor + ".size())";
-  case BoundMetadata::Dim:
-    return Tensor + ".dim()";
-  case BoundMetadata::ScalarType:
-    return Tensor + ".dtype";
-  case BoundMetadata::Device:
-    return Tensor + ".device";
-  }
-  return "None";
-}
-
 std::string autogradFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
@@ -86,17 +55,17 @@ std::string autogradFormula(const Op &O) {
       const Argument &Arg = S.Arguments[In.Index];
       if (Arg.Ty.isSingleTensor()) {
         Value = "saved[" + std::to_string(Saved.size()) + "]";
-        Saved.push_back(inputValue(S, In.Index));
+        Saved.push_back(pySetupContextInput(S, In.Index));
       } else {
         Value = "ctx.opgen_saved[" + quote(Arg.Name) + "]";
-        SavedData.push_back(quote(Arg.Name) + ": " + inputValue(S, In.Index));
+        SavedData.push_back(quote(Arg.Name) + ": " + pySetupContextInput(S, In.Index));
       }
       break;
     }
     case BackwardInput::Kind::Bound:
       Value = "ctx.opgen_saved[" + quote(In.Name) + "]";
       SavedData.push_back(quote(In.Name) + ": " +
-                          boundValue(inputValue(S, In.Index), In));
+                          pyBoundMetadata(pySetupContextInput(S, In.Index), In));
       break;
     }
     BackwardArgs.push_back(BwArg.KwargOnly ? BwArg.Name + "=" + Value : Value);
@@ -131,7 +100,7 @@ std::string autogradFormula(const Op &O) {
       // An absent optional input gets no gradient, whatever the backward
       // returns for it.
       SavedData.push_back(quote("opgen_present_" + Arg.Name) + ": " +
-                          inputValue(S, I) + " is not None");
+                          pySetupContextInput(S, I) + " is not None");
       Grad = "(" + Grad + " if ctx.opgen_saved[" +
              quote("opgen_present_" + Arg.Name) + "] else None)";
     }
@@ -144,7 +113,7 @@ std::string autogradFormula(const Op &O) {
        {"where", A.Loc.str()},
        {"identifier", opIdentifier(S)},
        {"op_name", quote(S.fullName())},
-       {"setup_parameters", setupParameters(S)},
+       {"setup_parameters", pySetupContextParameters(S)},
        {"unpack_inputs", Unpack},
        {"outputs", Outputs},
        {"save_for_backward",
@@ -170,7 +139,7 @@ std::string refusingFormula(const Op &O) {
                                        "; it has no backward of its own"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
-                         {"setup_parameters", setupParameters(S)},
+                         {"setup_parameters", pySetupContextParameters(S)},
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
@@ -194,7 +163,7 @@ std::string noBackwardFormula(const Op &O) {
                          {"about", "no backward; differentiating it raises"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
-                         {"setup_parameters", setupParameters(S)},
+                         {"setup_parameters", pySetupContextParameters(S)},
                          {"message", quote(noBackwardMessage(O))}});
 }
 
