@@ -8,6 +8,8 @@
 #include "opgen/emit/Emit.h"
 #include "opgen/model/SourceKind.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -37,8 +39,9 @@ void replaceAll(std::string &S, std::string_view From, const std::string &To) {
 }
 
 /// The text of \p File: the emitter of its row, in the library's flavour.
-std::string emitOutput(const OutputFile &File, const OpLibrary &L,
-                       const EmitOptions &Opts) {
+llvm::Expected<std::string> emitOutput(const OutputFile &File,
+                                       const OpLibrary &L,
+                                       const EmitOptions &Opts) {
   const Flavour F = flavourOf(L);
   switch (File.Id) {
   case OutputId::Registration:
@@ -77,7 +80,7 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
     return emitManifest(L, Paths);
   }
   }
-  return "";
+  llvm_unreachable("a row of Outputs.def without an emitter");
 }
 
 } // namespace
@@ -135,7 +138,30 @@ std::vector<OutputFile> listOutputs(const OutputNames &Names) {
   return Files;
 }
 
-FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
+FileSet::FileSet(std::initializer_list<Map::value_type> List) {
+  for (const auto &[Path, Text] : List)
+    if (llvm::Error E = add(Path, Text))
+      llvm::report_fatal_error(std::move(E));
+}
+
+llvm::Error FileSet::add(std::string Path, std::string Text) {
+  if (Files.count(Path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "two files for '" + Path + "'");
+  Files.emplace(std::move(Path), std::move(Text));
+  return llvm::Error::success();
+}
+
+llvm::Error FileSet::add(const FileSet &Other) {
+  for (const auto &[Path, Text] : Other)
+    if (Files.count(Path))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "two files for '" + Path + "'");
+  Files.insert(Other.begin(), Other.end());
+  return llvm::Error::success();
+}
+
+llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
   for (const OutputFile &File : listOutputs(outputNames(L))) {
     // A shard and its declarations come from its source's own library, as
@@ -145,19 +171,25 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
       for (const OpLibrary &Shard : L.ShardLibraries)
         if (Shard.Sources.front() == File.Source)
           From = &Shard;
-    Files[File.Path] = emitOutput(File, *From, Opts);
+    OPGEN_TRY(Text, emitOutput(File, *From, Opts));
+    if (llvm::Error E = Files.add(File.Path, std::move(Text)))
+      return std::move(E);
   }
-  return Files;
+  return std::move(Files);
 }
 
-FileSet emitShardFiles(const OpLibrary &Shard, const EmitOptions &Opts) {
+llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
+                                       const EmitOptions &Opts) {
   FileSet Files;
   OutputNames Names;
   Names.Sources = Shard.Sources;
   for (const OutputFile &File : listOutputs(Names))
-    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations)
-      Files[File.Path] = emitOutput(File, Shard, Opts);
-  return Files;
+    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations) {
+      OPGEN_TRY(Text, emitOutput(File, Shard, Opts));
+      if (llvm::Error E = Files.add(File.Path, std::move(Text)))
+        return std::move(E);
+    }
+  return std::move(Files);
 }
 
 } // namespace opgen

@@ -2,6 +2,7 @@
 #include "emit/api/Names.h"
 #include "emit/api/CppTypes.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace opgen {
@@ -129,6 +130,26 @@ std::string noBackwardMessage(const Op &O) {
   return Name + " has no backward, so it cannot be differentiated; write one "
                 "with [[custom_op_backward(\"" + Name + "\")]], or call it on "
                 "tensors that do not require grad (or under torch.no_grad())";
+}
+
+std::vector<ArgumentGradient> argumentGradients(const Op &O) {
+  const AutogradInfo &A = *O.Autograd;
+  const auto &Returns = A.Backward.Returns;
+  bool List = Returns.size() == 1 && Returns[0].Ty.IsList;
+  std::vector<ArgumentGradient> Out;
+  for (size_t I = 0; I < O.Schema.Arguments.size(); ++I) {
+    ArgumentGradient G;
+    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
+    if (It != A.GradInputs.end()) {
+      G.Position = It - A.GradInputs.begin();
+      G.Source = List                  ? ArgumentGradient::From::List
+                 : Returns.size() == 1 ? ArgumentGradient::From::Whole
+                                       : ArgumentGradient::From::Tuple;
+      G.Optional = O.Schema.Arguments[I].Ty.Optional;
+    }
+    Out.push_back(G);
+  }
+  return Out;
 }
 
 } // namespace opgen

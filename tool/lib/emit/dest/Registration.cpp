@@ -9,7 +9,7 @@ namespace opgen {
 namespace {
 
 /// The Meta kernels opgen synthesised, defined in registration.cpp.
-std::string synthesizedFakes(const OpLibrary &L) {
+llvm::Expected<std::string> synthesizedFakes(const OpLibrary &L) {
   std::vector<TemplateRecord> Fakes;
   for (const Op &O : L.Ops) {
     if (O.Fake != FakeKind::Synthesized)
@@ -37,7 +37,7 @@ std::string synthesizedFakes(const OpLibrary &L) {
 /// The adapters of the wrappers written for other C++ types than the op's
 /// schema gives (wrapperNeedsAdapter): SymInt arguments made concrete for a
 /// wrapper that takes int.
-std::string wrapperAdapters(const OpLibrary &L) {
+llvm::Expected<std::string> wrapperAdapters(const OpLibrary &L) {
   std::vector<TemplateRecord> Adapters;
   for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels) {
@@ -81,7 +81,7 @@ std::string autocastName(const OpSchema &S, const std::string &Key) {
   return opIdentifier(S) + "__" + Key;
 }
 
-std::string autocastKernels(const OpLibrary &L) {
+llvm::Expected<std::string> autocastKernels(const OpLibrary &L) {
   std::string Out;
   for (const Op &O : L.Ops) {
     if (!O.Autocast)
@@ -104,32 +104,36 @@ std::string autocastKernels(const OpLibrary &L) {
       Call = S.Returns.empty()
                  ? Call
                  : "return opgen::rt::autocast_output(\n      " + Call + ",\n      dtype)";
-      Out += renderTemplate(
-          "registration/autocast.cpp",
-          {{"op", S.fullName()},
-           {"key", Key},
-           {"dtype", std::string(enumName(*O.Autocast))},
-           {"signature", kernelSignature(S, autocastName(S, Key))},
-           {"op_name", quote(S.qualifiedName())},
-           {"overload", quote(S.Overload)},
-           {"function_type", Sig.functionType()},
-           {"note_dtypes", S.Returns.empty()
-                               ? ""
-                               : "std::optional<at::ScalarType> dtype;\n" +
-                                     join(Notes, "\n")},
-           {"call", Call}});
+      OPGEN_TRY(
+          AutocastKernel,
+          renderTemplate(
+              "registration/autocast.cpp",
+              {{"op", S.fullName()},
+               {"key", Key},
+               {"dtype", std::string(enumName(*O.Autocast))},
+               {"signature", kernelSignature(S, autocastName(S, Key))},
+               {"op_name", quote(S.qualifiedName())},
+               {"overload", quote(S.Overload)},
+               {"function_type", Sig.functionType()},
+               {"note_dtypes", S.Returns.empty()
+                                   ? ""
+                                   : "std::optional<at::ScalarType> dtype;\n" +
+                                         join(Notes, "\n")},
+               {"call", Call}}));
+      Out += AutocastKernel;
     }
   }
   if (Out.empty())
     return "";
-  return "// Autocast kernels of the ops with autocast=\"...\".\n"
-         "namespace opgen_generated {\n\n" +
-         Out + "} // namespace opgen_generated\n\n";
+  return renderTemplate("registration/autocast_kernels.cpp",
+                        {{"kernels", Out}});
 }
 
 /// The impl block of \p Ns for \p Key, or nothing without kernels.
-std::string implBlock(const std::string &Ns, const std::string &Key,
-                      const std::vector<TemplateRecord> &Impls, Flavour F) {
+llvm::Expected<std::string> implBlock(const std::string &Ns,
+                                      const std::string &Key,
+                                      const std::vector<TemplateRecord> &Impls,
+                                      Flavour F) {
   if (Impls.empty())
     return "";
   return renderTemplate(F == Flavour::Stable ? "stable/impl.cpp"
@@ -150,7 +154,8 @@ TemplateRecord boxedImpl(const OpSchema &S, const std::string &Kernel) {
 }
 
 /// The library block of \p Ns: its ops' schemas (and tags, classic).
-std::string libraryBlock(const OpLibrary &L, const std::string &Ns, Flavour F) {
+llvm::Expected<std::string> libraryBlock(const OpLibrary &L,
+                                         const std::string &Ns, Flavour F) {
   std::vector<TemplateRecord> Defs;
   for (const Op &O : L.Ops) {
     if (O.Schema.Namespace != Ns)
@@ -205,7 +210,8 @@ std::vector<TemplateRecord> keyImpls(const OpLibrary &L, const std::string &Ns,
 }
 
 /// The Autograd and Autocast blocks of \p Ns (classic).
-std::string autogradAndAutocastBlocks(const OpLibrary &L, const std::string &Ns) {
+llvm::Expected<std::string> autogradAndAutocastBlocks(const OpLibrary &L,
+                                                      const std::string &Ns) {
   std::vector<TemplateRecord> Autograd;
   for (const Op &O : L.Ops) {
     if (O.Schema.Namespace != Ns)
@@ -215,27 +221,33 @@ std::string autogradAndAutocastBlocks(const OpLibrary &L, const std::string &Ns)
     else if (refusesGradient(O))
       Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
   }
-  std::string Blocks = implBlock(Ns, "Autograd", Autograd, Flavour::Classic);
+  OPGEN_TRY(Blocks, implBlock(Ns, "Autograd", Autograd, Flavour::Classic));
   for (const auto &[Key, Device] : AutocastKeys) {
     std::vector<TemplateRecord> Autocast;
     for (const Op &O : L.Ops)
       if (O.Schema.Namespace == Ns && O.Autocast)
         Autocast.push_back(impl(O.Schema, autocastName(O.Schema, Key)));
-    Blocks += implBlock(Ns, Key, Autocast, Flavour::Classic);
+    OPGEN_TRY(Block, implBlock(Ns, Key, Autocast, Flavour::Classic));
+    Blocks += Block;
   }
-  return Blocks;
+  return std::move(Blocks);
 }
 
 /// Per namespace: the library block and the impl blocks.
-std::string registrationBlocks(const OpLibrary &L, Flavour F) {
+llvm::Expected<std::string> registrationBlocks(const OpLibrary &L, Flavour F) {
   std::string Blocks;
   for (const std::string &Ns : namespaces(L)) {
-    Blocks += libraryBlock(L, Ns, F);
-    for (DispatchKey Key : enumValues<DispatchKey>())
-      Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)),
-                          keyImpls(L, Ns, Key, F), F);
-    if (F == Flavour::Classic)
-      Blocks += autogradAndAutocastBlocks(L, Ns);
+    OPGEN_TRY(Library, libraryBlock(L, Ns, F));
+    Blocks += Library;
+    for (DispatchKey Key : enumValues<DispatchKey>()) {
+      OPGEN_TRY(Impls, implBlock(Ns, std::string(dispatchKeyName(Key)),
+                                 keyImpls(L, Ns, Key, F), F));
+      Blocks += Impls;
+    }
+    if (F == Flavour::Classic) {
+      OPGEN_TRY(More, autogradAndAutocastBlocks(L, Ns));
+      Blocks += More;
+    }
     Blocks += "\n";
   }
   return Blocks;
@@ -243,16 +255,18 @@ std::string registrationBlocks(const OpLibrary &L, Flavour F) {
 
 } // namespace
 
-std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts,
-                             Flavour F) {
+llvm::Expected<std::string>
+emitRegistration(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
+  OPGEN_TRY(Namespaces, registrationBlocks(L, F));
   if (F == Flavour::Stable)
     return renderTemplate("stable/registration.cpp",
                           {{"sources", sourcesDoc(L, Opts)},
                            {"fake_module", L.fakeModuleStem()},
-                           {"blocks", registrationBlocks(L, F)}});
-  std::string Adapters = wrapperAdapters(L);
-  std::string Blocks = Adapters + synthesizedFakes(L) + autocastKernels(L) +
-                       registrationBlocks(L, F);
+                           {"blocks", Namespaces}});
+  OPGEN_TRY(Adapters, wrapperAdapters(L));
+  OPGEN_TRY(Fakes, synthesizedFakes(L));
+  OPGEN_TRY(AutocastKernels, autocastKernels(L));
+  std::string Blocks = Adapters + Fakes + AutocastKernels + Namespaces;
   bool Synthesized = false, Autocast = false;
   for (const Op &O : L.Ops) {
     Synthesized = Synthesized || O.Fake == FakeKind::Synthesized;

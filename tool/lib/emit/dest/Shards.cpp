@@ -17,7 +17,7 @@ bool cudaKernel(const Kernel &K) {
 
 /// Checks that every tensor argument is on one CUDA device (the message
 /// names the op and the argument) and makes that device current.
-std::string cudaDeviceGuard(const OpSchema &S) {
+llvm::Expected<std::string> cudaDeviceGuard(const OpSchema &S) {
   std::vector<std::string> Tensors;
   for (const Argument &A : S.Arguments)
     if (A.Ty.isTensorLike())
@@ -65,18 +65,24 @@ const char *declarationsTemplate(Flavour F) {
 }
 
 /// The definition of the classic wrapper of \p K in \p Source's shard.
-TemplateRecord classicWrapper(const Op &O, const Kernel &K,
-                              const std::string &Source, const EmitOptions &Opts) {
+llvm::Expected<TemplateRecord> classicWrapper(const Op &O, const Kernel &K,
+                                              const std::string &Source,
+                                              const EmitOptions &Opts) {
   const OpSchema &S = wrapperSchema(O, K);
   std::vector<std::string> Args;
   for (size_t I = 0; I < S.Arguments.size(); ++I)
     Args.push_back(convertArgument(S.Arguments[I], K.Params[I]));
   std::string Call = K.Callee + "(" + join(Args, ", ") + ")";
-  return {{"provenance", provenance(O, K)},
-          {"linkage", sharedWrapperLinkage(K, Source, Opts)},
-          {"signature", kernelSignature(S, wrapperName(O, K))},
-          {"device_guard", cudaKernel(K) ? cudaDeviceGuard(S) : ""},
-          {"call", (S.Returns.empty() ? "" : "return ") + Call}};
+  std::string Guard;
+  if (cudaKernel(K)) {
+    OPGEN_TRY(CudaGuard, cudaDeviceGuard(S));
+    Guard = std::move(CudaGuard);
+  }
+  return TemplateRecord{{"provenance", provenance(O, K)},
+                        {"linkage", sharedWrapperLinkage(K, Source, Opts)},
+                        {"signature", kernelSignature(S, wrapperName(O, K))},
+                        {"device_guard", Guard},
+                        {"call", (S.Returns.empty() ? "" : "return ") + Call}};
 }
 
 } // namespace
@@ -84,8 +90,10 @@ TemplateRecord classicWrapper(const Op &O, const Kernel &K,
 /// The declarations header of the wrappers in \p Source's shard: included
 /// by that shard and by `opgen_kernels.h`, so that an op added to one source
 /// recompiles its shard and the registration, not every shard.
-std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
-                                  const EmitOptions &Opts, Flavour F) {
+llvm::Expected<std::string> emitShardDeclarations(const OpLibrary &L,
+                                                  const std::string &Source,
+                                                  const EmitOptions &Opts,
+                                                  Flavour F) {
   std::string Shard = shardPath(Source);
   std::string Shown = displayPath(Source, Opts.Root);
   return renderTemplate(
@@ -107,8 +115,8 @@ std::string emitShardDeclarations(const OpLibrary &L, const std::string &Source,
 /// Every wrapper registration.cpp registers: the shards' declarations
 /// headers, the Autograd kernels (classic), and (declared here) wrappers of
 /// functions seen only from a header input, which no shard hosts.
-std::string emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts,
-                                   Flavour F) {
+llvm::Expected<std::string>
+emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
   std::string Includes = shardHeaderIncludes(L);
   if (F == Flavour::Classic)
     Includes += "#include \"autograd.h\"\n";
@@ -134,8 +142,9 @@ std::string sharedWrapperLinkage(const Kernel &K, const std::string &Source,
          "__attribute__((weak))";
 }
 
-std::string emitShard(const OpLibrary &L, const std::string &Source,
-                      const EmitOptions &Opts, Flavour F) {
+llvm::Expected<std::string> emitShard(const OpLibrary &L,
+                                      const std::string &Source,
+                                      const EmitOptions &Opts, Flavour F) {
   std::vector<TemplateRecord> Wrappers;
   bool NeedsCuda = false;
   for (const Op &O : L.Ops)
@@ -143,9 +152,12 @@ std::string emitShard(const OpLibrary &L, const std::string &Source,
       if (K.HostSource != Source)
         continue;
       NeedsCuda = NeedsCuda || cudaKernel(K);
-      Wrappers.push_back(F == Flavour::Stable
-                             ? stableWrapper(O, K, Source, Opts)
-                             : classicWrapper(O, K, Source, Opts));
+      if (F == Flavour::Stable) {
+        Wrappers.push_back(stableWrapper(O, K, Source, Opts));
+        continue;
+      }
+      OPGEN_TRY(Wrapper, classicWrapper(O, K, Source, Opts));
+      Wrappers.push_back(std::move(Wrapper));
     }
   std::string Shard = shardPath(Source);
   std::map<std::string, std::string> Vars = {

@@ -24,8 +24,9 @@ TemplateRecord stableWrapper(const Op &O, const Kernel &K,
           {"callee", K.Callee}};
 }
 
-std::string stableNone(const OpLibrary &L, const EmitOptions &Opts,
-                       const std::string &About) {
+llvm::Expected<std::string> stableNone(const OpLibrary &L,
+                                       const EmitOptions &Opts,
+                                       const std::string &About) {
   return renderTemplate("stable/none.cpp",
                         {{"sources", sourcesDoc(L, Opts)}, {"about", About}});
 }

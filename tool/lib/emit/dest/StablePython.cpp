@@ -17,7 +17,7 @@ namespace opgen {
 
 namespace {
 
-std::string autogradFormula(const Op &O) {
+llvm::Expected<std::string> autogradFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   std::vector<std::string> Positional;
@@ -83,20 +83,26 @@ std::string autogradFormula(const Op &O) {
                        std::to_string(A.GradInputs.size()) + " tensor inputs") +
                  ")";
   std::vector<std::string> Grads;
+  std::vector<ArgumentGradient> Gradients = argumentGradients(O);
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     const Argument &Arg = S.Arguments[I];
     if (Arg.KwargOnly)
       continue; // No gradient: the check phase refuses one for it.
-    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
-    std::string Next = std::to_string(It - A.GradInputs.begin());
+    const ArgumentGradient &G = Gradients[I];
     std::string Grad;
-    if (It == A.GradInputs.end())
+    switch (G.Source) {
+    case ArgumentGradient::From::None:
       Grad = "None";
-    else if (List || A.Backward.Returns.size() > 1)
-      Grad = "input_grads[" + Next + "]";
-    else
+      break;
+    case ArgumentGradient::From::Whole:
       Grad = "input_grads";
-    if (It != A.GradInputs.end() && Arg.Ty.Optional) {
+      break;
+    case ArgumentGradient::From::List:
+    case ArgumentGradient::From::Tuple:
+      Grad = "input_grads[" + std::to_string(G.Position) + "]";
+      break;
+    }
+    if (G.Optional) {
       // An absent optional input gets no gradient, whatever the backward
       // returns for it.
       SavedData.push_back(quote("opgen_present_" + Arg.Name) + ": " +
@@ -131,7 +137,7 @@ std::string autogradFormula(const Op &O) {
 }
 
 /// For a backward op without a backward: differentiating it raises.
-std::string refusingFormula(const Op &O) {
+llvm::Expected<std::string> refusingFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate("stable/refusing.py",
                         {{"op", S.fullName()},
@@ -155,7 +161,7 @@ bool notFunctional(const OpSchema &S) {
 /// takes register_autograd, as a torch.library.custom_op without one;
 /// register_autograd refuses a mutating op or a view, which gets the
 /// Autograd kernel of no_backward_helpers.py.
-std::string noBackwardFormula(const Op &O) {
+llvm::Expected<std::string> noBackwardFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate(notFunctional(S) ? "stable/no_backward_mutating.py"
                                            : "stable/refusing.py",
@@ -169,21 +175,27 @@ std::string noBackwardFormula(const Op &O) {
 
 } // namespace
 
-std::string stablePythonRegistrations(const OpLibrary &L) {
+llvm::Expected<std::string> stablePythonRegistrations(const OpLibrary &L) {
   std::string Out;
   bool UsesNoBackward = false;
   for (const Op &O : L.Ops) {
-    if (O.Autograd)
-      Out += autogradFormula(O);
-    else if (hasAutogradKernel(O))
-      Out += refusingFormula(O);
-    else if (refusesGradient(O)) {
-      Out += noBackwardFormula(O);
+    auto Formula = [&]() -> llvm::Expected<std::string> {
+      if (O.Autograd)
+        return autogradFormula(O);
+      if (hasAutogradKernel(O))
+        return refusingFormula(O);
+      if (!refusesGradient(O))
+        return std::string();
       UsesNoBackward = UsesNoBackward || notFunctional(O.Schema);
-    }
+      return noBackwardFormula(O);
+    };
+    OPGEN_TRY(Text, Formula());
+    Out += Text;
   }
-  if (UsesNoBackward)
-    Out = renderTemplate("stable/no_backward_helpers.py", {}) + Out;
+  if (UsesNoBackward) {
+    OPGEN_TRY(Helpers, renderTemplate("stable/no_backward_helpers.py", {}));
+    Out = Helpers + Out;
+  }
   return Out;
 }
 
