@@ -7,5 +7,4 @@
 // dispatcher, so compiled graphs contain it. Outputs whose gradient the
 // backward does not take are marked non-differentiable. A backward op
 // without a backward of its own raises when differentiated.
-${includes}
-${functions}
+${body}

@@ -1,11 +1,8 @@
-struct ${name} : public torch::autograd::Function<${name}> {
-  static torch::autograd::variable_list forward(
-      torch::autograd::AutogradContext *ctx${parameters}) {
-    static const auto op = c10::Dispatcher::singleton()
-        .findSchemaOrThrow(${op_name}, ${overload})
-        .typed<${function_type}>();
-    torch::autograd::variable_list outputs;
-    {
-      at::AutoDispatchBelowADInplaceOrView guard;
-      ${collect_outputs}
-    }
+static const auto op = c10::Dispatcher::singleton()
+    .findSchemaOrThrow(${op_name}, ${overload})
+    .typed<${function_type}>();
+torch::autograd::variable_list outputs;
+{
+  at::AutoDispatchBelowADInplaceOrView guard;
+  ${collect_outputs}
+}

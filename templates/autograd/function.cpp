@@ -1,12 +1,16 @@
 // ${op} (Autograd): backward ${backward}, from ${where}
-${forward}
+struct ${name} : public torch::autograd::Function<${name}> {
+  static torch::autograd::variable_list forward(
+      torch::autograd::AutogradContext *ctx${parameters}) {
+    ${call_below_autograd}
     ${record_edges}
     ${save_for_backward}
 ${#each saved_data}
     ctx->saved_data[${key}] = ${value};
 ${/each}
     ${mark_non_differentiable}
-    ${return_outputs}
+    ${keep_defined}
+    return outputs;
   }
 
   static torch::autograd::variable_list backward(

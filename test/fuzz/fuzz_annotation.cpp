@@ -290,8 +290,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Opts.OutputDir = "/fuzz/out";
   Opts.Root = "/";
   Opts.RuntimeIncludeDir = "/fuzz/runtime/include";
-  FileSet Files = emitAll(Library, Opts);
-  if (!Library.Ops.empty() && !Files.count("manifest.json"))
+  llvm::Expected<FileSet> Files = emitAll(Library, Opts);
+  if (!Files)
+    violated("emitAll failed", llvm::toString(Files.takeError()));
+  else if (!Library.Ops.empty() && !Files->count("manifest.json"))
     violated("no manifest.json", Library.Ops.front().Schema.fullName());
   return 0;
 }

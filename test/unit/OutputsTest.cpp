@@ -1,5 +1,6 @@
 //===- OutputsTest.cpp - Tests for the table of generated files -----------===//
 
+#include "EmitFixtures.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/emit/Outputs.h"
 
@@ -8,6 +9,7 @@
 #include <set>
 
 using namespace opgen;
+using namespace opgen::test;
 
 namespace {
 
@@ -27,7 +29,7 @@ std::set<std::string> expectEmitsWhatItLists(const OpLibrary &L,
   Opts.Root = Root;
   Opts.RuntimeIncludeDir = Root + "/runtime/include";
   std::set<std::string> Emitted, Listed;
-  for (const auto &[Path, Text] : emitAll(L, Opts))
+  for (const auto &[Path, Text] : emitted(L, Opts))
     Emitted.insert(Path);
   for (const OutputFile &F : listOutputs(outputNames(L)))
     Listed.insert(F.Path);

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 using namespace opgen;
+using namespace opgen::test;
 
 namespace {
 
@@ -163,7 +164,7 @@ TEST(StableEmitTest, RegistrationIsStableAndIncludesNoATen) {
   Fn.Impl.Synthesis = S;
   auto R = assemble({Fn});
   ASSERT_TRUE(R->Ok);
-  FileSet Files = emitAll(R->L, options());
+  FileSet Files = emitted(R->L, options());
   const std::string &Reg = Files.at("registration.cpp");
   EXPECT_NE(Reg.find("STABLE_TORCH_LIBRARY(ns, m)"), std::string::npos) << Reg;
   EXPECT_NE(Reg.find("m.def(\"f(Tensor x) -> Tensor\");"), std::string::npos) << Reg;
@@ -219,7 +220,7 @@ TEST(StableEmitTest, AutogradIsRegisteredInPython) {
   B.Fake = FakeKind::Python;
   B.BackwardOf = "ns::f";
   L.Ops = {F, B};
-  FileSet Files = emitAll(L, options());
+  FileSet Files = emitted(L, options());
   const std::string &Py = Files.at("python/ns/fakes.py");
   EXPECT_NE(Py.find("def _ns_f_setup_context(ctx, inputs, output):\n"
                     "    x, y, n = inputs\n"
@@ -250,7 +251,7 @@ TEST(StableEmitTest, AnOpWithoutBackwardRaisesInPython) {
   M.Schema = llvm::cantFail(parseSchema("ns::m_(Tensor(a!) x, float s) -> ()"));
   M.Fake = FakeKind::Python;
   L.Ops = {F, M};
-  const std::string Py = emitAll(L, options()).at("python/ns/fakes.py");
+  const std::string Py = fileText(emitted(L, options()), "python/ns/fakes.py");
   const std::string Message =
       "has no backward, so it cannot be differentiated; write one with "
       "[[custom_op_backward(\\\"ns::f\\\")]]";

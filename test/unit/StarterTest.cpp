@@ -18,19 +18,44 @@ std::vector<std::string> arguments(const llvm::json::Object &Entry) {
   return Out;
 }
 
+/// The starter project of \p Namespace, or (failing the test) no files.
+FileSet starter(const std::string &Namespace) {
+  llvm::Expected<FileSet> Files = emitStarterProject(Namespace);
+  if (!Files) {
+    ADD_FAILURE() << llvm::toString(Files.takeError());
+    return {};
+  }
+  return std::move(*Files);
+}
+
+/// Why \p Namespace cannot name a starter project, or empty.
+std::string namespaceProblem(const std::string &Namespace) {
+  llvm::Error E = checkStarterNamespace(Namespace);
+  return E ? llvm::toString(std::move(E)) : "";
+}
+
+TEST(StarterTest, NamespaceProblemsAreErrors) {
+  EXPECT_EQ(namespaceProblem("fastops"), "");
+  EXPECT_EQ(namespaceProblem(""), "it is empty");
+  EXPECT_EQ(namespaceProblem("1ops"), "it is not an identifier");
+  EXPECT_EQ(namespaceProblem("class"), "it is a C++ keyword");
+  EXPECT_EQ(namespaceProblem("lambda"), "it is a Python keyword");
+  EXPECT_EQ(namespaceProblem("aten"), "PyTorch registers its own ops there");
+}
+
 TEST(StarterTest, ProjectHasTheCudaKernel) {
-  FileSet Files = emitStarterProject("fastops");
+  FileSet Files = starter("fastops");
   ASSERT_TRUE(Files.count("src/softsign.cpp"));
   ASSERT_TRUE(Files.count("src/softsign_cuda.cu"));
-  EXPECT_NE(Files["src/softsign_cuda.cu"].find(
+  EXPECT_NE(Files.at("src/softsign_cuda.cu").find(
                 "[[custom_op(\"fastops::softsign\""),
             std::string::npos);
-  EXPECT_NE(Files["CMakeLists.txt"].find("list(APPEND SOURCES src/softsign_cuda.cu)"),
+  EXPECT_NE(Files.at("CMakeLists.txt").find("list(APPEND SOURCES src/softsign_cuda.cu)"),
             std::string::npos);
 }
 
 TEST(StarterTest, CompileCommandsListEachCompiledSource) {
-  FileSet Files = emitStarterProject("fastops");
+  FileSet Files = starter("fastops");
   StarterIncludes Inc;
   Inc.RuntimeIncludeDir = "/opgen/runtime/include";
   Inc.TorchIncludeDirs = {"/torch/include", "/torch/include/api"};
@@ -58,7 +83,7 @@ TEST(StarterTest, CompileCommandsListEachCompiledSource) {
 }
 
 TEST(StarterTest, CompileCommandsWithoutTorchOrCuda) {
-  FileSet Files = emitStarterProject("fastops");
+  FileSet Files = starter("fastops");
   StarterIncludes Inc;
   Inc.RuntimeIncludeDir = "/opgen/runtime/include";
   llvm::Expected<llvm::json::Value> Db =

@@ -195,4 +195,27 @@ TEST_F(WriterTest, DepfileEscapesAndListsOnlyExistingFiles) {
   EXPECT_EQ(Text.find("deleted.h"), std::string::npos) << Text;
 }
 
+// A FileSet holds one text per path: a second one is an error, not a
+// silent overwrite, and leaves the first in place.
+TEST(FileSetTest, ASecondFileForAPathIsAnError) {
+  FileSet Files;
+  ASSERT_FALSE(Files.add("a.cpp", "first"));
+  llvm::Error E = Files.add("a.cpp", "second");
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_EQ(llvm::toString(std::move(E)), "two files for 'a.cpp'");
+  EXPECT_EQ(Files.at("a.cpp"), "first");
+  EXPECT_EQ(Files.size(), 1u);
+}
+
+TEST(FileSetTest, MergingSetsThatShareAPathAddsNothing) {
+  FileSet Files = {{"a.cpp", "A"}};
+  FileSet Other = {{"b.cpp", "B"}, {"a.cpp", "other A"}};
+  llvm::Error E = Files.add(Other);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_EQ(llvm::toString(std::move(E)), "two files for 'a.cpp'");
+  EXPECT_EQ(Files, (FileSet{{"a.cpp", "A"}}));
+  ASSERT_FALSE(Files.add(FileSet{{"b.cpp", "B"}}));
+  EXPECT_EQ(Files, (FileSet{{"a.cpp", "A"}, {"b.cpp", "B"}}));
+}
+
 } // namespace

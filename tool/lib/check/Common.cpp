@@ -6,16 +6,6 @@
 namespace opgen {
 namespace check {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep) {
-  std::string Out;
-  for (const std::string &Item : Items) {
-    if (!Out.empty())
-      Out += Sep;
-    Out += Item;
-  }
-  return Out;
-}
-
 std::string trim(const std::string &S) {
   size_t B = S.find_first_not_of(" \t");
   size_t E = S.find_last_not_of(" \t");

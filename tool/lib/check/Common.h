@@ -12,6 +12,7 @@
 #include "opgen/support/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -21,7 +22,8 @@
 namespace opgen {
 namespace check {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep);
+/// `join(Items, ", ")`: LLVM's, the one join of opgen.
+using llvm::join;
 
 /// \p S without leading and trailing spaces and tabs.
 std::string trim(const std::string &S);

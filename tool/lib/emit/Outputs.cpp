@@ -8,6 +8,8 @@
 #include "opgen/emit/Emit.h"
 #include "opgen/model/SourceKind.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -36,65 +38,32 @@ void replaceAll(std::string &S, std::string_view From, const std::string &To) {
     S.replace(Pos, From.size(), To);
 }
 
-/// The text of \p File in a stable-ABI library, for the rows whose flavour
-/// differs (docs/stable-abi.md); nullopt for the rows both flavours share.
-std::optional<std::string> emitStableOutput(const OutputFile &File,
-                                            const OpLibrary &L,
-                                            const EmitOptions &Opts) {
+/// The text of \p File: the emitter of its row, in the library's flavour.
+llvm::Expected<std::string> emitOutput(const OutputFile &File,
+                                       const OpLibrary &L,
+                                       const EmitOptions &Opts) {
+  const Flavour F = flavourOf(L);
   switch (File.Id) {
   case OutputId::Registration:
-    return emitStableRegistration(L, Opts);
-  case OutputId::Shard:
-    return emitStableShard(L, File.Source, Opts);
-  case OutputId::ShardDeclarations:
-    return emitStableShardDeclarations(L, File.Source, Opts);
-  case OutputId::KernelDeclarations:
-    return emitStableKernelDeclarations(L, Opts);
+    return emitRegistration(L, Opts, F);
   case OutputId::Autograd:
-  case OutputId::AutogradDeclarations:
-    return emitStableNone(
-        L, Opts,
-        "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
-        "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
-            ".py calls each op's backward op (docs/stable-abi.md).");
-  case OutputId::OpsHeader:
-    return emitStableNone(
-        L, Opts,
-        "A stable-ABI library has no typed C++ entry points: call its ops "
-        "through\n// torch.ops from Python, or link a kernel's own function "
-        "(docs/stable-abi.md).");
-  default:
-    return std::nullopt;
-  }
-}
-
-/// The text of \p File: the emitter of its row.
-std::string emitOutput(const OutputFile &File, const OpLibrary &L,
-                       const EmitOptions &Opts) {
-  if (L.Abi == KernelAbi::Stable)
-    if (std::optional<std::string> Text = emitStableOutput(File, L, Opts))
-      return *Text;
-  switch (File.Id) {
-  case OutputId::Registration:
-    return emitRegistration(L, Opts);
-  case OutputId::Autograd:
-    return emitAutograd(L, Opts);
+    return emitAutograd(L, Opts, F);
   case OutputId::Shard:
-    return emitShard(L, File.Source, Opts);
+    return emitShard(L, File.Source, Opts, F);
   case OutputId::ShardDeclarations:
-    return emitShardDeclarations(L, File.Source, Opts);
+    return emitShardDeclarations(L, File.Source, Opts, F);
   case OutputId::AutogradDeclarations:
-    return emitAutogradDeclarations(L, Opts);
+    return emitAutogradDeclarations(L, Opts, F);
   case OutputId::KernelDeclarations:
-    return emitKernelDeclarations(L, Opts);
+    return emitKernelDeclarations(L, Opts, F);
   case OutputId::OpsHeader:
-    return emitOpsHeader(L, Opts);
+    return emitOpsHeader(L, Opts, F);
   case OutputId::PythonInit:
     return emitPythonInit(L, Opts);
   case OutputId::PythonOps:
     return emitPythonOps(L, Opts);
   case OutputId::PythonFakes:
-    return emitPythonFakes(L, Opts);
+    return emitPythonFakes(L, Opts, F);
   case OutputId::PythonStub:
     return emitPyi(L, Opts);
   case OutputId::PythonTyped:
@@ -102,19 +71,23 @@ std::string emitOutput(const OutputFile &File, const OpLibrary &L,
   case OutputId::Tests:
     return emitTests(L, Opts);
   case OutputId::BuildFile:
-    return emitCMakeLists(L, Opts);
+    return emitCMakeLists(L, Opts, F);
   case OutputId::Manifest: {
     std::vector<std::string> Paths;
-    for (const OutputFile &F : listOutputs(outputNames(L)))
-      Paths.push_back(F.Path);
+    for (const OutputFile &Listed : listOutputs(outputNames(L)))
+      Paths.push_back(Listed.Path);
     std::sort(Paths.begin(), Paths.end());
     return emitManifest(L, Paths);
   }
   }
-  return "";
+  llvm_unreachable("a row of Outputs.def without an emitter");
 }
 
 } // namespace
+
+Flavour flavourOf(const OpLibrary &L) {
+  return L.Abi == KernelAbi::Stable ? Flavour::Stable : Flavour::Classic;
+}
 
 std::string_view outputKindName(OutputKind K) { return enumName(K); }
 
@@ -165,7 +138,30 @@ std::vector<OutputFile> listOutputs(const OutputNames &Names) {
   return Files;
 }
 
-FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
+FileSet::FileSet(std::initializer_list<Map::value_type> List) {
+  for (const auto &[Path, Text] : List)
+    if (llvm::Error E = add(Path, Text))
+      llvm::report_fatal_error(std::move(E));
+}
+
+llvm::Error FileSet::add(std::string Path, std::string Text) {
+  if (Files.count(Path))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "two files for '" + Path + "'");
+  Files.emplace(std::move(Path), std::move(Text));
+  return llvm::Error::success();
+}
+
+llvm::Error FileSet::add(const FileSet &Other) {
+  for (const auto &[Path, Text] : Other)
+    if (Files.count(Path))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "two files for '" + Path + "'");
+  Files.insert(Other.begin(), Other.end());
+  return llvm::Error::success();
+}
+
+llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
   for (const OutputFile &File : listOutputs(outputNames(L))) {
     // A shard and its declarations come from its source's own library, as
@@ -175,19 +171,25 @@ FileSet emitAll(const OpLibrary &L, const EmitOptions &Opts) {
       for (const OpLibrary &Shard : L.ShardLibraries)
         if (Shard.Sources.front() == File.Source)
           From = &Shard;
-    Files[File.Path] = emitOutput(File, *From, Opts);
+    OPGEN_TRY(Text, emitOutput(File, *From, Opts));
+    if (llvm::Error E = Files.add(File.Path, std::move(Text)))
+      return std::move(E);
   }
-  return Files;
+  return std::move(Files);
 }
 
-FileSet emitShardFiles(const OpLibrary &Shard, const EmitOptions &Opts) {
+llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
+                                       const EmitOptions &Opts) {
   FileSet Files;
   OutputNames Names;
   Names.Sources = Shard.Sources;
   for (const OutputFile &File : listOutputs(Names))
-    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations)
-      Files[File.Path] = emitOutput(File, Shard, Opts);
-  return Files;
+    if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations) {
+      OPGEN_TRY(Text, emitOutput(File, Shard, Opts));
+      if (llvm::Error E = Files.add(File.Path, std::move(Text)))
+        return std::move(E);
+    }
+  return std::move(Files);
 }
 
 } // namespace opgen

@@ -2,8 +2,6 @@
 #include "opgen/emit/Emit.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <utility>
 
 namespace opgen {
@@ -14,20 +12,22 @@ const std::pair<const char *, const char *> EmbeddedTemplates[] = {
 #include "Templates.inc"
 };
 
-const char *lookupTemplate(const std::string &Name) {
+/// What is wrong with template \p Name: it \p What \p Key. A bug of
+/// opgen's (its templates and emitters disagree), which the driver reports
+/// as an internal error.
+llvm::Error templateError(const std::string &Name, const char *What,
+                          const std::string &Key) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "template '" + Name + "' " + What + " '" +
+                                     Key + "'");
+}
+
+llvm::Expected<const char *> lookupTemplate(const std::string &Name) {
   for (const auto &[Path, Text] : EmbeddedTemplates)
     if (Name == Path)
       return Text;
-  std::fprintf(stderr, "opgen: internal error: no template '%s'\n",
-               Name.c_str());
-  std::abort();
-}
-
-[[noreturn]] void templateError(const std::string &Name, const char *What,
-                                const std::string &Key) {
-  std::fprintf(stderr, "opgen: internal error: template '%s' %s '%s'\n",
-               Name.c_str(), What, Key.c_str());
-  std::abort();
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "no template '" + Name + "'");
 }
 
 /// The values a piece of a template sees: an item's fields over the
@@ -46,8 +46,8 @@ struct Scope {
 };
 
 /// Fills the `${name}` placeholders of \p Text (no sections).
-std::string substitute(const std::string &Text, const std::string &Name,
-                       const Scope &S) {
+llvm::Expected<std::string>
+substitute(const std::string &Text, const std::string &Name, const Scope &S) {
   std::string Out;
   size_t LineStart = 0;
   for (size_t I = 0; I < Text.size();) {
@@ -70,7 +70,7 @@ std::string substitute(const std::string &Text, const std::string &Name,
     std::string Key = Text.substr(I + 2, End - I - 2);
     const std::string *Value = S.find(Key);
     if (!Value)
-      templateError(Name, "needs", Key);
+      return templateError(Name, "needs", Key);
     std::string Indent = Text.substr(LineStart, I - LineStart);
     bool AloneOnLine = Indent.find_first_not_of(' ') == std::string::npos &&
                        (End + 1 == Text.size() || Text[End + 1] == '\n');
@@ -115,9 +115,10 @@ size_t findTagLine(const std::string &Text, const std::string &Tag,
 }
 
 /// Fills \p Text, the text of template \p Name.
-std::string fill(const std::string &Name, const std::string &Text,
-                 const std::map<std::string, std::string> &Vars,
-                 const TemplateLists &Lists) {
+llvm::Expected<std::string> fill(const std::string &Name,
+                                 const std::string &Text,
+                                 const std::map<std::string, std::string> &Vars,
+                                 const TemplateLists &Lists) {
   // `${#each list}` ... `${/each}`, each tag alone on its line: the lines
   // between, once per item of the list, with the item's fields.
   Scope Top{Vars};
@@ -134,31 +135,48 @@ std::string fill(const std::string &Name, const std::string &Text,
     BodyStart = BodyStart == std::string::npos ? Text.size() : BodyStart + 1;
     size_t Close = findTagLine(Text, "${/each}", BodyStart);
     if (Close == std::string::npos)
-      templateError(Name, "does not close", "${#each " + List + "}");
+      return templateError(Name, "does not close", "${#each " + List + "}");
     auto It = Lists.find(List);
     if (It == Lists.end())
-      templateError(Name, "needs the list", List);
-    Out += substitute(Text.substr(Pos, Open - Pos), Name, Top);
+      return templateError(Name, "needs the list", List);
+    llvm::Expected<std::string> Before =
+        substitute(Text.substr(Pos, Open - Pos), Name, Top);
+    if (!Before)
+      return Before.takeError();
+    Out += *Before;
     std::string Body = Text.substr(BodyStart, Close - BodyStart);
-    for (const TemplateRecord &Item : It->second)
-      Out += substitute(Body, Name, Scope{Vars, &Item});
+    for (const TemplateRecord &Item : It->second) {
+      llvm::Expected<std::string> Filled =
+          substitute(Body, Name, Scope{Vars, &Item});
+      if (!Filled)
+        return Filled.takeError();
+      Out += *Filled;
+    }
     size_t CloseEnd = Text.find('\n', Close);
     Pos = CloseEnd == std::string::npos ? Text.size() : CloseEnd + 1;
   }
-  return Out + substitute(Text.substr(Pos), Name, Top);
+  llvm::Expected<std::string> Rest = substitute(Text.substr(Pos), Name, Top);
+  if (!Rest)
+    return Rest.takeError();
+  return Out + *Rest;
 }
 
 } // namespace
 
-std::string renderTemplate(const std::string &Name,
-                           const std::map<std::string, std::string> &Vars,
-                           const TemplateLists &Lists) {
-  return fill(Name, lookupTemplate(Name), Vars, Lists);
+llvm::Expected<std::string>
+renderTemplate(const std::string &Name,
+               const std::map<std::string, std::string> &Vars,
+               const TemplateLists &Lists) {
+  llvm::Expected<const char *> Text = lookupTemplate(Name);
+  if (!Text)
+    return Text.takeError();
+  return fill(Name, *Text, Vars, Lists);
 }
 
-std::string fillTemplate(const std::string &Text,
-                         const std::map<std::string, std::string> &Vars,
-                         const TemplateLists &Lists) {
+llvm::Expected<std::string>
+fillTemplate(const std::string &Text,
+             const std::map<std::string, std::string> &Vars,
+             const TemplateLists &Lists) {
   return fill("<text>", Text, Vars, Lists);
 }
 

@@ -4,20 +4,69 @@
 /// Emitters: pure functions from a checked OpLibrary to the text of each
 /// generated file. They fill the templates under templates/ (embedded at
 /// build time) and never touch the file system.
+///
+/// What may depend on emit/: the write phase (write/, which writes a
+/// FileSet), the driver and the tests. emit/ itself depends on model/ and
+/// support/ only: never on the frontend, analysis/ or check/ (it reads a
+/// library the check phase accepted), and never on Clang.
+///
+/// Failures: an emitter fails only when its templates and its code disagree
+/// (a placeholder without a value, an unknown template, a path emitted
+/// twice), a bug of opgen's; it returns that as an llvm::Error, which the
+/// driver reports as InternalError. Nothing here aborts or prints.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_EMIT_H
 #define OPGEN_EMIT_H
 
 #include "opgen/model/Model.h"
 
+#include "llvm/Support/Error.h"
+
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace opgen {
 
-/// Generated files by path relative to the output directory.
-using FileSet = std::map<std::string, std::string>;
+/// Generated files by path relative to the output directory, each path
+/// once: a second file for a path is an error (add), never a silent
+/// overwrite.
+class FileSet {
+public:
+  using Map = std::map<std::string, std::string>;
+  using const_iterator = Map::const_iterator;
+
+  FileSet() = default;
+  /// The files of a literal list, each path once (a second one for a path
+  /// is a bug of the caller: report_fatal_error).
+  FileSet(std::initializer_list<Map::value_type> Files);
+
+  /// Adds \p Path with \p Text; an error if the set has \p Path already.
+  llvm::Error add(std::string Path, std::string Text);
+  /// Adds every file of \p Other; an error (and nothing added) if the sets
+  /// share a path.
+  llvm::Error add(const FileSet &Other);
+
+  const_iterator begin() const { return Files.begin(); }
+  const_iterator end() const { return Files.end(); }
+  const_iterator find(const std::string &Path) const {
+    return Files.find(Path);
+  }
+  size_t count(const std::string &Path) const { return Files.count(Path); }
+  size_t size() const { return Files.size(); }
+  bool empty() const { return Files.empty(); }
+  /// The text of \p Path, which the set must have.
+  const std::string &at(const std::string &Path) const {
+    return Files.at(Path);
+  }
+
+  bool operator==(const FileSet &Other) const { return Files == Other.Files; }
+  bool operator!=(const FileSet &Other) const { return Files != Other.Files; }
+
+private:
+  Map Files;
+};
 
 struct EmitOptions {
   /// Absolute output directory (shards #include sources relative to it).
@@ -35,12 +84,14 @@ struct EmitOptions {
 std::string shardPath(const std::string &Source);
 
 /// Every generated file for \p Library.
-FileSet emitAll(const OpLibrary &Library, const EmitOptions &Opts);
+llvm::Expected<FileSet> emitAll(const OpLibrary &Library,
+                                const EmitOptions &Opts);
 
 /// The shard and declarations header of the one source of \p Shard (from
 /// assembleShardLibrary): what `--discover --write-shards` writes, the
 /// same text emitAll gives the whole library's.
-FileSet emitShardFiles(const OpLibrary &Shard, const EmitOptions &Opts);
+llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
+                                       const EmitOptions &Opts);
 
 /// One item of a template list: its fields by name.
 using TemplateRecord = std::map<std::string, std::string>;
@@ -54,27 +105,33 @@ using TemplateLists = std::map<std::string, std::vector<TemplateRecord>>;
 /// * the lines between `${#each list}` and `${/each}` (each alone on its
 ///   line) are repeated once per record of \p Lists' list, the record's
 ///   fields seen before \p Vars.
-std::string renderTemplate(const std::string &Name,
-                           const std::map<std::string, std::string> &Vars,
-                           const TemplateLists &Lists = {});
+/// An error names the template and what it lacks: no template \p Name, a
+/// placeholder without a value, a list that is not in \p Lists, a section
+/// that does not close.
+llvm::Expected<std::string>
+renderTemplate(const std::string &Name,
+               const std::map<std::string, std::string> &Vars,
+               const TemplateLists &Lists = {});
 
 /// renderTemplate over \p Text instead of an embedded template.
-std::string fillTemplate(const std::string &Text,
-                         const std::map<std::string, std::string> &Vars,
-                         const TemplateLists &Lists = {});
+llvm::Expected<std::string>
+fillTemplate(const std::string &Text,
+             const std::map<std::string, std::string> &Vars,
+             const TemplateLists &Lists = {});
 
 /// The names of the embedded templates under \p Prefix (e.g. "init/"),
 /// sorted.
 std::vector<std::string> templateNames(const std::string &Prefix);
 
-/// Why \p Namespace cannot name the op namespace, C++ namespace and Python
-/// package of a starter project (`opgen init`), or empty when it can.
-std::string starterNamespaceProblem(const std::string &Namespace);
+/// Success when \p Namespace can name the op namespace, C++ namespace and
+/// Python package of a starter project (`opgen init`); else an error that
+/// says why not (`it is a C++ keyword`).
+llvm::Error checkStarterNamespace(const std::string &Namespace);
 
 /// The files of a starter op library (`opgen init`), from templates/init/,
 /// by path relative to the project directory. \p Namespace must be valid
-/// (starterNamespaceProblem).
-FileSet emitStarterProject(const std::string &Namespace);
+/// (checkStarterNamespace).
+llvm::Expected<FileSet> emitStarterProject(const std::string &Namespace);
 
 /// Where the headers a starter project's sources include are, as the
 /// driver found them: the compile database `opgen init` writes is made

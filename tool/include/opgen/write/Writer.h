@@ -4,6 +4,15 @@
 /// The write phase: replaces only the files whose content changed (each via
 /// a temporary file and rename), removes files an earlier run generated that
 /// this run does not, and in --check mode only reports stale files.
+///
+/// What may depend on write/: the driver and the tests. write/ depends on
+/// emit/Emit.h (FileSet, whose paths are each there once: FileSet::add
+/// refuses a second file for a path) and support/ only: no Clang, no model
+/// beyond the files' text.
+///
+/// Failures: everything here is the user's file system, so each function
+/// reports by catalogue id through the DiagSink (CannotWrite, StaleOutput)
+/// and returns whether it succeeded; nothing aborts.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_WRITER_H
 #define OPGEN_WRITER_H

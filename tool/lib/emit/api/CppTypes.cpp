@@ -256,4 +256,25 @@ std::string cppFakeOutput(const FakeOutput &O) {
   return "";
 }
 
+/// What the forward saves for a backward parameter bound to metadata of the
+/// tensor \p Tensor (`bind="n=x.size(0)"`): a SymInt where the backward's
+/// schema says SymInt, so no size is specialised.
+std::string cppBoundMetadata(const std::string &Tensor, const BackwardInput &In,
+                          const Type &Ty) {
+  bool Sym = Ty.Base == BaseType::SymInt;
+  switch (In.Metadata) {
+  case BoundMetadata::Size:
+    return Tensor + (Sym ? ".sym_size(" : ".size(") + std::to_string(In.Dim) + ")";
+  case BoundMetadata::Sizes:
+    return Tensor + (Sym ? ".sym_sizes().vec()" : ".sizes().vec()");
+  case BoundMetadata::Dim:
+    return "static_cast<int64_t>(" + Tensor + ".dim())";
+  case BoundMetadata::ScalarType:
+    return Tensor + ".scalar_type()";
+  case BoundMetadata::Device:
+    return Tensor + ".device()";
+  }
+  return "";
+}
+
 } // namespace opgen

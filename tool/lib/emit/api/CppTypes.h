@@ -68,6 +68,12 @@ std::string savedValueType(const Type &T);
 /// `at::empty_like(...)` or an argument).
 std::string cppFakeOutput(const FakeOutput &O);
 
+/// What a classic forward saves for a backward parameter bound to metadata
+/// of the tensor \p Tensor (`bind="n=x.size(0)"`): a SymInt where the
+/// backward's schema says SymInt (\p Ty), so no size is specialised.
+std::string cppBoundMetadata(const std::string &Tensor, const BackwardInput &In,
+                             const Type &Ty);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_API_CPPTYPES_H

@@ -2,19 +2,10 @@
 #include "emit/api/Names.h"
 #include "emit/api/CppTypes.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace opgen {
-
-std::string join(const std::vector<std::string> &Items, const char *Sep) {
-  std::string Out;
-  for (size_t I = 0; I < Items.size(); ++I) {
-    if (I)
-      Out += Sep;
-    Out += Items[I];
-  }
-  return Out;
-}
 
 /// A double-quoted string literal valid in C++, Python and JSON.
 std::string quote(const std::string &S) {
@@ -139,6 +130,26 @@ std::string noBackwardMessage(const Op &O) {
   return Name + " has no backward, so it cannot be differentiated; write one "
                 "with [[custom_op_backward(\"" + Name + "\")]], or call it on "
                 "tensors that do not require grad (or under torch.no_grad())";
+}
+
+std::vector<ArgumentGradient> argumentGradients(const Op &O) {
+  const AutogradInfo &A = *O.Autograd;
+  const auto &Returns = A.Backward.Returns;
+  bool List = Returns.size() == 1 && Returns[0].Ty.IsList;
+  std::vector<ArgumentGradient> Out;
+  for (size_t I = 0; I < O.Schema.Arguments.size(); ++I) {
+    ArgumentGradient G;
+    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
+    if (It != A.GradInputs.end()) {
+      G.Position = It - A.GradInputs.begin();
+      G.Source = List                  ? ArgumentGradient::From::List
+                 : Returns.size() == 1 ? ArgumentGradient::From::Whole
+                                       : ArgumentGradient::From::Tuple;
+      G.Optional = O.Schema.Arguments[I].Ty.Optional;
+    }
+    Out.push_back(G);
+  }
+  return Out;
 }
 
 } // namespace opgen

@@ -11,13 +11,16 @@
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Model.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <set>
 #include <string>
 #include <vector>
 
 namespace opgen {
 
-std::string join(const std::vector<std::string> &Items, const char *Sep);
+/// `join(Items, ", ")`: LLVM's, the one join of opgen.
+using llvm::join;
 
 /// A double-quoted string literal valid in C++, Python and JSON.
 std::string quote(const std::string &S);
@@ -82,6 +85,26 @@ std::string provenance(const Op &O, const Kernel &K);
 /// What differentiating backward op \p O, which has no backward of its
 /// own, raises (C++ Autograd kernel and Python register_autograd alike).
 std::string doubleBackwardMessage(const Op &O);
+
+/// Where the gradient of one forward argument of an op with a backward
+/// comes from, for either flavour's autograd to spell.
+struct ArgumentGradient {
+  enum class From {
+    None,  ///< no gradient: not among AutogradInfo::GradInputs
+    Whole, ///< the backward's one (tensor) result
+    List,  ///< element Position of the backward's one (list) result
+    Tuple, ///< result Position of the backward's several results
+  } Source = From::None;
+  size_t Position = 0;
+  /// An optional input: when it was absent, no gradient, whatever the
+  /// backward returns for it.
+  bool Optional = false;
+};
+
+/// The gradient of each argument of \p O (which has a backward), in
+/// argument order: the arguments of AutogradInfo::GradInputs get the
+/// backward's results in that order.
+std::vector<ArgumentGradient> argumentGradients(const Op &O);
 
 /// What differentiating \p O, an op without a backward (refusesGradient),
 /// raises: the same words as opgen::rt::no_backward_message in

@@ -2,6 +2,7 @@
 #include "emit/api/PythonTypes.h"
 #include "emit/api/Names.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -225,6 +226,41 @@ std::string pyCallArguments(const OpSchema &S) {
 std::string overloadExpr(const OpSchema &S) {
   return "torch.ops." + S.Namespace + "." + S.Name + "." +
          (S.Overload.empty() ? "default" : S.Overload);
+}
+
+// The stable flavour's autograd, in Python (torch.library.register_autograd).
+
+/// `def f(ctx, inputs, output)`, with keyword_only_inputs when the op has
+/// keyword-only arguments (torch.library passes them then).
+std::string pySetupContextParameters(const OpSchema &S) {
+  bool KwOnly = std::any_of(S.Arguments.begin(), S.Arguments.end(),
+                            [](const Argument &A) { return A.KwargOnly; });
+  return KwOnly ? "ctx, inputs, keyword_only_inputs, output" : "ctx, inputs, output";
+}
+
+/// Python reading forward argument \p I inside setup_context.
+std::string pySetupContextInput(const OpSchema &S, size_t I) {
+  const Argument &A = S.Arguments[I];
+  return A.KwargOnly ? "keyword_only_inputs[" + quote(A.Name) + "]"
+                     : pyIdentifier(A.Name);
+}
+
+/// The metadata a backward parameter is bound to (`bind="n=x.size(0)"`),
+/// read in Python from the tensor \p Tensor.
+std::string pyBoundMetadata(const std::string &Tensor, const BackwardInput &In) {
+  switch (In.Metadata) {
+  case BoundMetadata::Size:
+    return Tensor + ".size(" + std::to_string(In.Dim) + ")";
+  case BoundMetadata::Sizes:
+    return "list(" + Tensor + ".size())";
+  case BoundMetadata::Dim:
+    return Tensor + ".dim()";
+  case BoundMetadata::ScalarType:
+    return Tensor + ".dtype";
+  case BoundMetadata::Device:
+    return Tensor + ".device";
+  }
+  return "None";
 }
 
 } // namespace opgen

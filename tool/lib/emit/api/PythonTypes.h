@@ -51,6 +51,20 @@ std::string pyCallArguments(const OpSchema &S);
 /// `torch.ops.ns.name.overload` (`.default` without one).
 std::string overloadExpr(const OpSchema &S);
 
+// The stable flavour's autograd formulas (torch.library.register_autograd,
+// docs/stable-abi.md): the setup_context side of a backward's inputs.
+
+/// `ctx, inputs, output`, with keyword_only_inputs when \p S has
+/// keyword-only arguments (torch.library passes them then).
+std::string pySetupContextParameters(const OpSchema &S);
+
+/// Python reading forward argument \p I of \p S inside setup_context.
+std::string pySetupContextInput(const OpSchema &S, size_t I);
+
+/// The metadata a backward parameter is bound to (`bind="n=x.size(0)"`),
+/// read in Python from the tensor \p Tensor: `x.size(0)`, `x.dtype`...
+std::string pyBoundMetadata(const std::string &Tensor, const BackwardInput &In);
+
 } // namespace opgen
 
 #endif // OPGEN_EMIT_API_PYTHONTYPES_H

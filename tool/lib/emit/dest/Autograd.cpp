@@ -29,8 +29,9 @@ std::string collectOutputs(const OpSchema &S) {
 /// its variable_list back to the op's return type. A backward op's Function
 /// returns only its defined outputs (\p Undefined): the wrapper puts them
 /// back in place.
-std::string autogradWrapper(const OpSchema &S, const std::string &Function,
-                            bool Undefined) {
+llvm::Expected<std::string> autogradWrapper(const OpSchema &S,
+                                            const std::string &Function,
+                                            bool Undefined) {
   std::string Result;
   if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList) {
     Result = "outputs";
@@ -57,43 +58,23 @@ std::string autogradWrapper(const OpSchema &S, const std::string &Function,
                          {"result", Result}});
 }
 
-/// `struct <Name> : torch::autograd::Function<...> {` and its forward, up to
-/// the call of the op below autograd.
-std::string functionOpening(const OpSchema &S, const std::string &Name,
-                            bool Undefined) {
-  CppSignature Sig = cppSignature(S);
+/// The parameters of a Function's forward after `ctx`: a backward op's
+/// Function (\p Undefined) also fills the flags of its defined outputs.
+std::string forwardParameters(const OpSchema &S, bool Undefined) {
   std::string Parameters = Undefined ? ", std::vector<bool> *defined" : "";
   if (!S.Arguments.empty())
-    Parameters += ", " + Sig.parameters(/*WithNames=*/true);
-  return renderTemplate(
-      "autograd/forward.cpp",
-      {{"name", Name},
-       {"parameters", Parameters},
-       {"op_name", quote(S.Namespace + "::" + S.Name)},
-       {"overload", quote(S.Overload)},
-       {"function_type", Sig.functionType()},
-       {"collect_outputs", collectOutputs(S)}});
+    Parameters += ", " + cppSignature(S).parameters(/*WithNames=*/true);
+  return Parameters;
 }
 
-/// What the forward saves for a backward parameter bound to metadata of the
-/// tensor \p Tensor (`bind="n=x.size(0)"`): a SymInt where the backward's
-/// schema says SymInt, so no size is specialised.
-std::string boundMetadata(const std::string &Tensor, const BackwardInput &In,
-                          const Type &Ty) {
-  bool Sym = Ty.Base == BaseType::SymInt;
-  switch (In.Metadata) {
-  case BoundMetadata::Size:
-    return Tensor + (Sym ? ".sym_size(" : ".size(") + std::to_string(In.Dim) + ")";
-  case BoundMetadata::Sizes:
-    return Tensor + (Sym ? ".sym_sizes().vec()" : ".sizes().vec()");
-  case BoundMetadata::Dim:
-    return "static_cast<int64_t>(" + Tensor + ".dim())";
-  case BoundMetadata::ScalarType:
-    return Tensor + ".scalar_type()";
-  case BoundMetadata::Device:
-    return Tensor + ".device()";
-  }
-  return "";
+/// The statements of a Function's forward that call the op below autograd
+/// and collect its results in `outputs`.
+llvm::Expected<std::string> callBelowAutograd(const OpSchema &S) {
+  return renderTemplate("autograd/forward.cpp",
+                        {{"op_name", quote(S.Namespace + "::" + S.Name)},
+                         {"overload", quote(S.Overload)},
+                         {"function_type", cppSignature(S).functionType()},
+                         {"collect_outputs", collectOutputs(S)}});
 }
 
 /// Statements of a forward that record, for a backward's `output_mask`, the
@@ -153,7 +134,7 @@ std::string recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs
          ";";
 }
 
-std::string autogradFunction(const Op &O) {
+llvm::Expected<std::string> autogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   const std::string Name = opIdentifier(S) + "_Function";
@@ -202,7 +183,7 @@ std::string autogradFunction(const Op &O) {
       BackwardArgs.push_back("ctx->saved_data[" + quote(In.Name) + "].to<" +
                              savedValueType(Ty) + ">()");
       SavedData.push_back({{"key", quote(In.Name)},
-                           {"value", boundMetadata(S.Arguments[In.Index].Name,
+                           {"value", cppBoundMetadata(S.Arguments[In.Index].Name,
                                                    In, Ty)}});
       break;
     }
@@ -227,20 +208,27 @@ std::string autogradFunction(const Op &O) {
   std::vector<std::string> Grads;
   if (Undefined)
     Grads.push_back("at::Tensor()"); // for `defined`
+  std::vector<ArgumentGradient> Gradients = argumentGradients(O);
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
-    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
-    std::string Next = std::to_string(It - A.GradInputs.begin());
+    const ArgumentGradient &G = Gradients[I];
+    std::string Position = std::to_string(G.Position);
     std::string Grad;
-    if (It == A.GradInputs.end())
+    switch (G.Source) {
+    case ArgumentGradient::From::None:
       Grad = "at::Tensor()";
-    else if (List)
-      Grad = "input_grads[" + Next + "]";
-    else if (A.Backward.Returns.size() == 1)
+      break;
+    case ArgumentGradient::From::Whole:
       Grad = "input_grads";
-    else
-      Grad = "std::get<" + Next + ">(input_grads)";
+      break;
+    case ArgumentGradient::From::List:
+      Grad = "input_grads[" + Position + "]";
+      break;
+    case ArgumentGradient::From::Tuple:
+      Grad = "std::get<" + Position + ">(input_grads)";
+      break;
+    }
     const Argument &Arg = S.Arguments[I];
-    if (It != A.GradInputs.end() && Arg.Ty.Optional) {
+    if (G.Optional) {
       // An absent optional input was no tensor to autograd, which rejects a
       // gradient for it; backwards often return one anyway.
       std::string Key = quote("opgen_present_" + Arg.Name);
@@ -252,56 +240,63 @@ std::string autogradFunction(const Op &O) {
     }
     Grads.push_back(Grad);
   }
+  OPGEN_TRY(Call, callBelowAutograd(S));
+  OPGEN_TRY(Wrapper, autogradWrapper(S, Name, Undefined));
+  std::string KeepDefined, LoadGrads;
+  if (Undefined) {
+    OPGEN_TRY(Keep, renderTemplate("autograd/keep_defined.cpp", {}));
+    OPGEN_TRY(Load, renderTemplate("autograd/load_defined_grads.cpp", {}));
+    KeepDefined = std::move(Keep);
+    LoadGrads = std::move(Load);
+  }
   return renderTemplate(
       "autograd/function.cpp",
       {{"op", S.fullName()},
        {"backward", A.Backward.fullName()},
        {"where", A.Loc.str()},
-       {"forward", functionOpening(S, Name, Undefined)},
+       {"name", Name},
+       {"parameters", forwardParameters(S, Undefined)},
+       {"call_below_autograd", Call},
        {"record_edges", RecordEdges},
        {"save_for_backward",
-        Saved.empty() ? "" : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
+        Saved.empty() ? ""
+                      : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
        {"mark_non_differentiable",
-        NonDifferentiable.empty()
-            ? ""
-            : "ctx->mark_non_differentiable({" + join(NonDifferentiable, ", ") +
-                  "});"},
+        NonDifferentiable.empty() ? ""
+                                  : "ctx->mark_non_differentiable({" +
+                                        join(NonDifferentiable, ", ") + "});"},
        {"backward_name", quote(A.Backward.Namespace + "::" + A.Backward.Name)},
        {"backward_overload", quote(A.Backward.Overload)},
        {"backward_function_type", cppSignature(A.Backward).functionType()},
-       {"load_saved",
-        Saved.empty()
-            ? ""
-            : "const torch::autograd::variable_list saved = ctx->get_saved_variables();"},
+       {"load_saved", Saved.empty() ? ""
+                                    : "const torch::autograd::variable_list "
+                                      "saved = ctx->get_saved_variables();"},
        {"backward_arguments", join(BackwardArgs, ", ")},
        {"check_gradient_count", CheckCount},
        {"gradients", join(Grads, ", ")},
-       {"return_outputs",
-        Undefined ? "outputs = opgen::rt::defined_only(outputs, *defined);\n"
-                    "ctx->saved_data[\"opgen_defined\"] = opgen::rt::flags(*defined);\n"
-                    "return outputs;"
-                  : "return outputs;"},
+       {"keep_defined", KeepDefined},
        {"grads_parameter", Undefined ? "defined_grads" : "grads"},
-       {"load_grads",
-        Undefined ? "// The gradients of all outputs, undefined for the undefined ones.\n"
-                    "const torch::autograd::variable_list grads = opgen::rt::put_back(\n"
-                    "    defined_grads, opgen::rt::flags(ctx->saved_data[\"opgen_defined\"]));"
-                  : ""},
-       {"wrapper", autogradWrapper(S, Name, Undefined)}},
+       {"load_grads", LoadGrads},
+       {"wrapper", Wrapper}},
       {{"saved_data", SavedData}});
 }
 
 /// For a backward op without a backward: runs it, and raises a clear error
 /// when something tries to differentiate it (double backward).
-std::string refusingAutogradFunction(const Op &O) {
+llvm::Expected<std::string> refusingAutogradFunction(const Op &O) {
   const OpSchema &S = O.Schema;
   const std::string Name = opIdentifier(S) + "_Function";
-  return renderTemplate("autograd/refusing.cpp",
-                        {{"op", S.fullName()},
-                         {"backward_of", O.BackwardOf},
-                         {"forward", functionOpening(S, Name, /*Undefined=*/true)},
-                         {"message", quote(doubleBackwardMessage(O))},
-                         {"wrapper", autogradWrapper(S, Name, /*Undefined=*/true)}});
+  OPGEN_TRY(Call, callBelowAutograd(S));
+  OPGEN_TRY(Wrapper, autogradWrapper(S, Name, /*Undefined=*/true));
+  return renderTemplate(
+      "autograd/refusing.cpp",
+      {{"op", S.fullName()},
+       {"backward_of", O.BackwardOf},
+       {"name", Name},
+       {"parameters", forwardParameters(S, /*Undefined=*/true)},
+       {"call_below_autograd", Call},
+       {"message", quote(doubleBackwardMessage(O))},
+       {"wrapper", Wrapper}});
 }
 
 /// The ops of \p L without a backward (refusesGradient), by name.
@@ -315,36 +310,56 @@ std::vector<std::string> opsWithoutBackward(const OpLibrary &L) {
 
 } // namespace
 
-std::string emitAutograd(const OpLibrary &L, const EmitOptions &Opts) {
-  std::string Body;
+/// What a stable library's autograd.cpp and autograd.h say instead.
+llvm::Expected<std::string> stableAutograd(const OpLibrary &L,
+                                           const EmitOptions &Opts) {
+  return stableNone(
+      L, Opts,
+      "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
+      "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
+          ".py calls each op's backward op (docs/stable-abi.md).");
+}
+
+llvm::Expected<std::string> emitAutograd(const OpLibrary &L,
+                                         const EmitOptions &Opts, Flavour F) {
+  if (F == Flavour::Stable)
+    return stableAutograd(L, Opts);
+  std::string Functions;
   for (const Op &O : L.Ops) {
-    if (O.Autograd)
-      Body += autogradFunction(O);
-    else if (hasAutogradKernel(O))
-      Body += refusingAutogradFunction(O);
+    if (O.Autograd) {
+      OPGEN_TRY(Function, autogradFunction(O));
+      Functions += Function;
+    } else if (hasAutogradKernel(O)) {
+      OPGEN_TRY(Function, refusingAutogradFunction(O));
+      Functions += Function;
+    }
   }
   std::vector<TemplateRecord> NoBackward;
   for (const std::string &Name : opsWithoutBackward(L))
     NoBackward.push_back({{"op", Name}});
-  if (!NoBackward.empty())
-    Body += renderTemplate("autograd/no_backward.cpp",
-                           {{"name", std::string(NoBackwardKernel)}},
-                           {{"ops", NoBackward}});
-  return renderTemplate(
-      "autograd.cpp",
-      {{"sources", sourcesDoc(L, Opts)},
-       {"includes", Body.empty() ? "" : "#include <ATen/core/dispatch/Dispatcher.h>\n"
-                                        "#include <opgen/autograd.h>\n"
-                                        "#include <torch/csrc/autograd/custom_function.h>\n"
-                                        "\n"
-                                        "#include \"autograd.h\"\n"},
-       {"functions", Body.empty() ? "// No op of this library has a backward.\n"
-                                  : "namespace opgen_generated {\n\n" + Body +
-                                        "} // namespace opgen_generated\n"}});
+  if (!NoBackward.empty()) {
+    OPGEN_TRY(NoBackwardText,
+              renderTemplate("autograd/no_backward.cpp",
+                             {{"name", std::string(NoBackwardKernel)}},
+                             {{"ops", NoBackward}}));
+    Functions += NoBackwardText;
+  }
+  std::string Body = "// No op of this library has a backward.\n";
+  if (!Functions.empty()) {
+    OPGEN_TRY(Defined, renderTemplate("autograd/functions.cpp",
+                                      {{"functions", Functions}}));
+    Body = std::move(Defined);
+  }
+  return renderTemplate("autograd.cpp",
+                        {{"sources", sourcesDoc(L, Opts)}, {"body", Body}});
 }
 
 /// The declarations of the Autograd kernels in autograd.cpp.
-std::string emitAutogradDeclarations(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string> emitAutogradDeclarations(const OpLibrary &L,
+                                                     const EmitOptions &Opts,
+                                                     Flavour F) {
+  if (F == Flavour::Stable)
+    return stableAutograd(L, Opts);
   std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))

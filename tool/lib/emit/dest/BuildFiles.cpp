@@ -6,7 +6,8 @@
 
 namespace opgen {
 
-std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
+                                           const EmitOptions &Opts, Flavour F) {
   // The translation units: the compiled rows of the outputs table.
   std::vector<std::string> Compiled;
   bool HasCuda = false;
@@ -16,6 +17,11 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
     Compiled.push_back(File.Path);
     HasCuda = HasCuda || classifySource(File.Path)->Cuda;
   }
+  // A stable-ABI library builds against torch's headers alone.
+  OPGEN_TRY(LinkTorch, renderTemplate(F == Flavour::Stable
+                                          ? "build_files/link_stable.cmake"
+                                          : "build_files/link_torch.cmake",
+                                      {{"library", L.LibraryName}}));
   return renderTemplate(
       "CMakeLists.txt",
       {{"sources", sourcesDoc(L, Opts)},
@@ -23,19 +29,9 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
        {"library", L.LibraryName},
        {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
        {"compiled", join(Compiled, "\n")},
-       {"link_torch",
-        L.Abi == KernelAbi::Stable
-            ? "# A stable-ABI library (docs/stable-abi.md): torch's headers for the oldest\n"
-              "# torch it supports, no torch library linked (only the stable C shim is\n"
-              "# needed, from the process that loads it).\n"
-              "set(OPGEN_TORCH_TARGET_VERSION 0x020a000000000000 CACHE STRING\n"
-              "    \"TORCH_TARGET_VERSION: the oldest torch supported (2.10)\")\n"
-              "target_include_directories(" + L.LibraryName + " SYSTEM PRIVATE\n"
-              "  $<TARGET_PROPERTY:torch,INTERFACE_INCLUDE_DIRECTORIES>)\n"
-              "target_compile_definitions(" + L.LibraryName + " PRIVATE\n"
-              "  TORCH_TARGET_VERSION=$${OPGEN_TORCH_TARGET_VERSION})"
-            : "target_link_libraries(" + L.LibraryName + " PRIVATE torch)"},
-       {"runtime_include", relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
+       {"link_torch", LinkTorch},
+       {"runtime_include",
+        relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
 }
 
 } // namespace opgen

@@ -6,7 +6,8 @@
 
 namespace opgen {
 
-std::string emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
+llvm::Expected<std::string>
+emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
   std::ostringstream Out;
   Out << "{\n  \"generator\": \"opgen\",\n  \"package\": " << quote(L.PythonPackage)
       << ",\n  \"library\": " << quote(L.LibraryName)

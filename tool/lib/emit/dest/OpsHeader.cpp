@@ -3,14 +3,19 @@
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <sstream>
-
 namespace opgen {
 
-std::string emitOpsHeader(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Out;
+llvm::Expected<std::string> emitOpsHeader(const OpLibrary &L,
+                                          const EmitOptions &Opts, Flavour F) {
+  if (F == Flavour::Stable)
+    return stableNone(
+        L, Opts,
+        "A stable-ABI library has no typed C++ entry points: call its ops "
+        "through\n// torch.ops from Python, or link a kernel's own function "
+        "(docs/stable-abi.md).");
+  std::string Namespaces;
   for (const std::string &Ns : namespaces(L)) {
-    Out << "namespace " << Ns << "::ops {\n\n";
+    std::vector<TemplateRecord> Ops;
     for (const Op &O : L.Ops) {
       if (O.Schema.Namespace != Ns)
         continue;
@@ -18,19 +23,20 @@ std::string emitOpsHeader(const OpLibrary &L, const EmitOptions &Opts) {
                            ? O.Schema.Name
                            : O.Schema.Name + "_" + O.Schema.Overload;
       CppSignature Sig = cppSignature(O.Schema);
-      Out << "/// `" << printSchema(O.Schema) << "` (" << O.Loc.str() << ")\n"
-          << "inline " << Sig.declaration(Fn) << " {\n"
-          << "  static auto op = c10::Dispatcher::singleton()\n"
-          << "      .findSchemaOrThrow(" << quote(O.Schema.qualifiedName())
-          << ", " << quote(O.Schema.Overload) << ")\n"
-          << "      .typed<" << Sig.functionType() << ">();\n"
-          << "  return op.call(" << join(argumentNames(O.Schema), ", ") << ");\n"
-          << "}\n\n";
+      Ops.push_back({{"schema", printSchema(O.Schema)},
+                     {"where", O.Loc.str()},
+                     {"declaration", Sig.declaration(Fn)},
+                     {"qualified_name", quote(O.Schema.qualifiedName())},
+                     {"overload", quote(O.Schema.Overload)},
+                     {"function_type", Sig.functionType()},
+                     {"arguments", join(argumentNames(O.Schema), ", ")}});
     }
-    Out << "} // namespace " << Ns << "::ops\n";
+    OPGEN_TRY(Block, renderTemplate("ops_header/namespace.h",
+                                    {{"namespace", Ns}}, {{"ops", Ops}}));
+    Namespaces += Block;
   }
-  return renderTemplate("ops.h",
-                        {{"sources", sourcesDoc(L, Opts)}, {"namespaces", Out.str()}});
+  return renderTemplate(
+      "ops.h", {{"sources", sourcesDoc(L, Opts)}, {"namespaces", Namespaces}});
 }
 
 } // namespace opgen

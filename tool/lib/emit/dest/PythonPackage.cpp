@@ -86,23 +86,25 @@ bool usesWithItem(const std::string &Value) {
 /// bodies: a stable-ABI library's synthesised fakes, and the per-device
 /// fakes of either flavour. The check phase made sure Python can spell
 /// every fact (pyUnspellable). Sets the flags for the helpers they call.
-std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
-                                bool &UsesDispatchKey) {
+llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
+                                                bool &UsesWithItem,
+                                                bool &UsesDispatchKey) {
   std::string Out;
   for (const Op &O : L.Ops) {
     std::string Unknown;
-    if (O.Fake == FakeKind::Synthesized && L.Abi == KernelAbi::Stable) {
+    if (O.Fake == FakeKind::Synthesized && F == Flavour::Stable) {
       std::string Value = pyFakeValue(O.SynthesizedFake, Unknown, "    ");
       UsesWithItem = UsesWithItem || usesWithItem(Value);
-      Out += renderTemplate(
-          "stable/fake.py",
-          {{"op", O.Schema.fullName()},
-           {"where", O.FakeWhere},
-           {"origins", fakeOrigins(O.SynthesizedFake)},
-           {"op_name", quote(O.Schema.fullName())},
-           {"identifier", opIdentifier(O.Schema)},
-           {"parameters", pyParameterNames(O.Schema)},
-           {"body", "return " + Value}});
+      OPGEN_TRY(Fake,
+                renderTemplate("stable/fake.py",
+                               {{"op", O.Schema.fullName()},
+                                {"where", O.FakeWhere},
+                                {"origins", fakeOrigins(O.SynthesizedFake)},
+                                {"op_name", quote(O.Schema.fullName())},
+                                {"identifier", opIdentifier(O.Schema)},
+                                {"parameters", pyParameterNames(O.Schema)},
+                                {"body", "return " + Value}}));
+      Out += Fake;
       continue;
     }
     if (O.Fake != FakeKind::PerDevice)
@@ -118,29 +120,37 @@ std::string inferredPythonFakes(const OpLibrary &L, bool &UsesWithItem,
                          {"origins", fakeOrigins(Facts)},
                          {"value", Value}});
     }
-    Out += renderTemplate(
-        "fakes/per_device.py",
-        {{"op", O.Schema.fullName()},
-         {"op_name", quote(O.Schema.fullName())},
-         {"identifier", opIdentifier(O.Schema)},
-         {"parameters", pyParameterNames(O.Schema)},
-         {"tensors", tensorParameterNames(O.Schema)},
-         {"message", "f" + quote(O.Schema.fullName() +
-                                 " has no kernel for {key}, so no fake either")},
-         {"meta_message",
-          quote(O.Schema.fullName() + "'s kernels allocate their outputs "
-                "differently per device, and its inputs are meta tensors (as "
-                "inside another op's kernel run on fake tensors), so its fake "
-                "cannot tell which device's outputs to make; see "
-                "docs/fakes.md#one-fake-for-every-device")}},
-        {{"devices", Devices}});
+    OPGEN_TRY(
+        Fake,
+        renderTemplate(
+            "fakes/per_device.py",
+            {{"op", O.Schema.fullName()},
+             {"op_name", quote(O.Schema.fullName())},
+             {"identifier", opIdentifier(O.Schema)},
+             {"parameters", pyParameterNames(O.Schema)},
+             {"tensors", tensorParameterNames(O.Schema)},
+             {"message",
+              "f" + quote(O.Schema.fullName() +
+                          " has no kernel for {key}, so no fake either")},
+             {"meta_message",
+              quote(
+                  O.Schema.fullName() +
+                  "'s kernels allocate their outputs "
+                  "differently per device, and its inputs are meta tensors (as "
+                  "inside another op's kernel run on fake tensors), so its "
+                  "fake "
+                  "cannot tell which device's outputs to make; see "
+                  "docs/fakes.md#one-fake-for-every-device")}},
+            {{"devices", Devices}}));
+    Out += Fake;
   }
   return Out;
 }
 
 } // namespace
 
-std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string> emitPythonInit(const OpLibrary &L,
+                                           const EmitOptions &Opts) {
   std::vector<std::string> Names;
   for (const Op &O : L.Ops)
     Names.push_back(O.Schema.fullName());
@@ -157,31 +167,40 @@ std::string emitPythonInit(const OpLibrary &L, const EmitOptions &Opts) {
                          {"library_env", Env}});
 }
 
-std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string>
+emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
   std::string Skeletons;
   for (const Op &O : L.Ops)
     if (!O.hasFake())
       Skeletons += fakeSkeleton(L, O);
   // A stable-ABI library registers its autograd here, in Python; the fakes
   // opgen inferred and must write in Python come first.
-  if (L.Abi == KernelAbi::Stable)
-    Skeletons = stablePythonRegistrations(L) + Skeletons;
+  if (F == Flavour::Stable) {
+    OPGEN_TRY(Registrations, stablePythonRegistrations(L));
+    Skeletons = Registrations + Skeletons;
+  }
   bool UsesWithItem = false, UsesDispatchKey = false;
-  Skeletons = inferredPythonFakes(L, UsesWithItem, UsesDispatchKey) + Skeletons;
-  if (UsesDispatchKey)
-    Skeletons = renderTemplate("fakes/dispatch_key.py", {}) + Skeletons;
-  if (UsesWithItem)
-    Skeletons = renderTemplate("fakes/helpers.py", {}) + Skeletons;
+  OPGEN_TRY(Inferred, inferredPythonFakes(L, F, UsesWithItem, UsesDispatchKey));
+  Skeletons = Inferred + Skeletons;
+  if (UsesDispatchKey) {
+    OPGEN_TRY(DispatchKeyHelper, renderTemplate("fakes/dispatch_key.py", {}));
+    Skeletons = DispatchKeyHelper + Skeletons;
+  }
+  if (UsesWithItem) {
+    OPGEN_TRY(Helpers, renderTemplate("fakes/helpers.py", {}));
+    Skeletons = Helpers + Skeletons;
+  }
   std::string HowImported =
-      L.Abi == KernelAbi::Stable
+      F == Flavour::Stable
           ? "# The package's __init__ imports this module right after loading "
             "the library\n# (a stable-ABI library, docs/stable-abi.md)."
           : "# TORCH_LIBRARY names this module with `m.set_python_module`, so "
             "PyTorch\n# imports it before it looks for a fake kernel of these ops.";
-  std::string Conditional =
-      L.hasAuthorFakeModule() && !Skeletons.empty()
-          ? renderTemplate("fakes/conditional.py", {})
-          : "";
+  std::string Conditional;
+  if (L.hasAuthorFakeModule() && !Skeletons.empty()) {
+    OPGEN_TRY(Helper, renderTemplate("fakes/conditional.py", {}));
+    Conditional = std::move(Helper);
+  }
   if (L.Fakes)
     return renderTemplate("fake_module.py",
                           {{"origin", L.Fakes->DisplayPath},
@@ -196,13 +215,14 @@ std::string emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts) {
                            {"module", L.fakeModuleName()},
                            {"conditional", Conditional},
                            {"fakes", Skeletons}});
-  return renderTemplate(L.Abi == KernelAbi::Stable ? "stable/fakes.py" : "fakes.py",
+  return renderTemplate(F == Flavour::Stable ? "stable/fakes.py" : "fakes.py",
                         {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
                                      {"fakes", Skeletons}});
 }
 
-std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string> emitPythonOps(const OpLibrary &L,
+                                          const EmitOptions &Opts) {
   std::vector<std::string> All;
   std::ostringstream Fns;
   for (const Op &O : L.Ops) {
@@ -224,7 +244,8 @@ std::string emitPythonOps(const OpLibrary &L, const EmitOptions &Opts) {
                                    {"functions", Fns.str()}});
 }
 
-std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
+llvm::Expected<std::string> emitPyi(const OpLibrary &L,
+                                    const EmitOptions &Opts) {
   std::ostringstream Fns, Packets;
   // Without a generated package there is no <package>.ops to describe: the
   // stub has only the shape of torch.ops.<ns>.
@@ -274,6 +295,9 @@ std::string emitPyi(const OpLibrary &L, const EmitOptions &Opts) {
 // PEP 561: a package that holds this file ships its own types; type checkers
 // then read ops.pyi (and ops.py's hints) of the installed package. Empty: the
 // package is typed in full, and a marker has no room for a comment.
-std::string emitPyTyped(const OpLibrary &, const EmitOptions &) { return ""; }
+llvm::Expected<std::string> emitPyTyped(const OpLibrary &,
+                                        const EmitOptions &) {
+  return "";
+}
 
 } // namespace opgen

@@ -9,7 +9,7 @@ namespace opgen {
 namespace {
 
 /// The Meta kernels opgen synthesised, defined in registration.cpp.
-std::string synthesizedFakes(const OpLibrary &L) {
+llvm::Expected<std::string> synthesizedFakes(const OpLibrary &L) {
   std::vector<TemplateRecord> Fakes;
   for (const Op &O : L.Ops) {
     if (O.Fake != FakeKind::Synthesized)
@@ -37,7 +37,7 @@ std::string synthesizedFakes(const OpLibrary &L) {
 /// The adapters of the wrappers written for other C++ types than the op's
 /// schema gives (wrapperNeedsAdapter): SymInt arguments made concrete for a
 /// wrapper that takes int.
-std::string wrapperAdapters(const OpLibrary &L) {
+llvm::Expected<std::string> wrapperAdapters(const OpLibrary &L) {
   std::vector<TemplateRecord> Adapters;
   for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels) {
@@ -81,7 +81,7 @@ std::string autocastName(const OpSchema &S, const std::string &Key) {
   return opIdentifier(S) + "__" + Key;
 }
 
-std::string autocastKernels(const OpLibrary &L) {
+llvm::Expected<std::string> autocastKernels(const OpLibrary &L) {
   std::string Out;
   for (const Op &O : L.Ops) {
     if (!O.Autocast)
@@ -104,37 +104,41 @@ std::string autocastKernels(const OpLibrary &L) {
       Call = S.Returns.empty()
                  ? Call
                  : "return opgen::rt::autocast_output(\n      " + Call + ",\n      dtype)";
-      Out += renderTemplate(
-          "registration/autocast.cpp",
-          {{"op", S.fullName()},
-           {"key", Key},
-           {"dtype", std::string(enumName(*O.Autocast))},
-           {"signature", kernelSignature(S, autocastName(S, Key))},
-           {"op_name", quote(S.qualifiedName())},
-           {"overload", quote(S.Overload)},
-           {"function_type", Sig.functionType()},
-           {"note_dtypes", S.Returns.empty()
-                               ? ""
-                               : "std::optional<at::ScalarType> dtype;\n" +
-                                     join(Notes, "\n")},
-           {"call", Call}});
+      OPGEN_TRY(
+          AutocastKernel,
+          renderTemplate(
+              "registration/autocast.cpp",
+              {{"op", S.fullName()},
+               {"key", Key},
+               {"dtype", std::string(enumName(*O.Autocast))},
+               {"signature", kernelSignature(S, autocastName(S, Key))},
+               {"op_name", quote(S.qualifiedName())},
+               {"overload", quote(S.Overload)},
+               {"function_type", Sig.functionType()},
+               {"note_dtypes", S.Returns.empty()
+                                   ? ""
+                                   : "std::optional<at::ScalarType> dtype;\n" +
+                                         join(Notes, "\n")},
+               {"call", Call}}));
+      Out += AutocastKernel;
     }
   }
   if (Out.empty())
     return "";
-  return "// Autocast kernels of the ops with autocast=\"...\".\n"
-         "namespace opgen_generated {\n\n" +
-         Out + "} // namespace opgen_generated\n\n";
+  return renderTemplate("registration/autocast_kernels.cpp",
+                        {{"kernels", Out}});
 }
 
-/// A TORCH_LIBRARY_IMPL block of \p Ns for \p Key, or nothing without
-/// kernels.
-std::string implBlock(const std::string &Ns, const std::string &Key,
-                      const std::vector<TemplateRecord> &Impls) {
+/// The impl block of \p Ns for \p Key, or nothing without kernels.
+llvm::Expected<std::string> implBlock(const std::string &Ns,
+                                      const std::string &Key,
+                                      const std::vector<TemplateRecord> &Impls,
+                                      Flavour F) {
   if (Impls.empty())
     return "";
-  return renderTemplate("registration/impl.cpp", {{"namespace", Ns}, {"key", Key}},
-                        {{"impls", Impls}});
+  return renderTemplate(F == Flavour::Stable ? "stable/impl.cpp"
+                                             : "registration/impl.cpp",
+                        {{"namespace", Ns}, {"key", Key}}, {{"impls", Impls}});
 }
 
 TemplateRecord impl(const OpSchema &S, const std::string &Kernel) {
@@ -149,65 +153,120 @@ TemplateRecord boxedImpl(const OpSchema &S, const std::string &Kernel) {
                      "             &opgen_generated::" + Kernel + ">()"}};
 }
 
-} // namespace
-
-std::string emitRegistration(const OpLibrary &L, const EmitOptions &Opts) {
-  std::string Adapters = wrapperAdapters(L);
-  std::string Blocks = Adapters + synthesizedFakes(L) + autocastKernels(L);
-  for (const std::string &Ns : namespaces(L)) {
-    std::vector<TemplateRecord> Defs;
-    for (const Op &O : L.Ops) {
-      if (O.Schema.Namespace != Ns)
-        continue;
+/// The library block of \p Ns: its ops' schemas (and tags, classic).
+llvm::Expected<std::string> libraryBlock(const OpLibrary &L,
+                                         const std::string &Ns, Flavour F) {
+  std::vector<TemplateRecord> Defs;
+  for (const Op &O : L.Ops) {
+    if (O.Schema.Namespace != Ns)
+      continue;
+    TemplateRecord Def = {{"op", O.Schema.fullName()},
+                          {"where", O.Loc.str()},
+                          {"schema", quote(printSchemaWithoutNamespace(O.Schema))}};
+    // The stable API's def() takes the schema only: the check phase refuses
+    // tags= in a stable library.
+    if (F == Flavour::Classic) {
       std::vector<std::string> Tags;
       for (const std::string &T : O.Tags)
         Tags.push_back("at::Tag::" + T);
-      Defs.push_back({{"op", O.Schema.fullName()},
-                      {"where", O.Loc.str()},
-                      {"schema", quote(printSchemaWithoutNamespace(O.Schema))},
-                      {"tags", Tags.empty() ? "" : ", {" + join(Tags, ", ") + "}"}});
+      Def["tags"] = Tags.empty() ? "" : ", {" + join(Tags, ", ") + "}";
     }
-    Blocks += renderTemplate("registration/library.cpp",
-                             {{"namespace", Ns},
-                              {"python_module", quote(L.fakeModuleName())}},
-                             {{"defs", Defs}});
+    Defs.push_back(std::move(Def));
+  }
+  if (F == Flavour::Stable)
+    return renderTemplate("stable/library.cpp", {{"namespace", Ns}},
+                          {{"defs", Defs}});
+  return renderTemplate(
+      "registration/library.cpp",
+      {{"namespace", Ns}, {"python_module", quote(L.fakeModuleName())}},
+      {{"defs", Defs}});
+}
+
+/// The registrations of \p Ns's kernels for \p Key: the wrappers, and for
+/// Meta (classic) the synthesised fakes and the meta-safe CPU kernels.
+std::vector<TemplateRecord> keyImpls(const OpLibrary &L, const std::string &Ns,
+                                     DispatchKey Key, Flavour F) {
+  std::vector<TemplateRecord> Impls;
+  for (const Op &O : L.Ops) {
+    if (O.Schema.Namespace != Ns)
+      continue;
+    if (F == Flavour::Stable) {
+      if (const Kernel *K = O.kernel(Key))
+        Impls.push_back(stableImpl(O, *K));
+      continue;
+    }
+    for (const Kernel &K : O.Kernels)
+      if (K.Key == Key)
+        Impls.push_back(impl(O.Schema, registeredWrapperName(O, K)));
+    if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
+      Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
+    // A meta-safe CPU kernel is its own fake: the same wrapper, also
+    // registered for Meta.
+    if (Key == DispatchKey::Meta && O.Fake == FakeKind::Kernel)
+      Impls.push_back(
+          impl(O.Schema, registeredWrapperName(O, *O.kernel(DispatchKey::CPU))));
+  }
+  return Impls;
+}
+
+/// The Autograd and Autocast blocks of \p Ns (classic).
+llvm::Expected<std::string> autogradAndAutocastBlocks(const OpLibrary &L,
+                                                      const std::string &Ns) {
+  std::vector<TemplateRecord> Autograd;
+  for (const Op &O : L.Ops) {
+    if (O.Schema.Namespace != Ns)
+      continue;
+    if (hasAutogradKernel(O))
+      Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
+    else if (refusesGradient(O))
+      Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
+  }
+  OPGEN_TRY(Blocks, implBlock(Ns, "Autograd", Autograd, Flavour::Classic));
+  for (const auto &[Key, Device] : AutocastKeys) {
+    std::vector<TemplateRecord> Autocast;
+    for (const Op &O : L.Ops)
+      if (O.Schema.Namespace == Ns && O.Autocast)
+        Autocast.push_back(impl(O.Schema, autocastName(O.Schema, Key)));
+    OPGEN_TRY(Block, implBlock(Ns, Key, Autocast, Flavour::Classic));
+    Blocks += Block;
+  }
+  return std::move(Blocks);
+}
+
+/// Per namespace: the library block and the impl blocks.
+llvm::Expected<std::string> registrationBlocks(const OpLibrary &L, Flavour F) {
+  std::string Blocks;
+  for (const std::string &Ns : namespaces(L)) {
+    OPGEN_TRY(Library, libraryBlock(L, Ns, F));
+    Blocks += Library;
     for (DispatchKey Key : enumValues<DispatchKey>()) {
-      std::vector<TemplateRecord> Impls;
-      for (const Op &O : L.Ops) {
-        if (O.Schema.Namespace != Ns)
-          continue;
-        for (const Kernel &K : O.Kernels)
-          if (K.Key == Key)
-            Impls.push_back(impl(O.Schema, registeredWrapperName(O, K)));
-        if (Key == DispatchKey::Meta && O.Fake == FakeKind::Synthesized)
-          Impls.push_back(impl(O.Schema, opIdentifier(O.Schema) + "__Meta"));
-        // A meta-safe CPU kernel is its own fake: the same wrapper, also
-        // registered for Meta.
-        if (Key == DispatchKey::Meta && O.Fake == FakeKind::Kernel)
-          Impls.push_back(
-              impl(O.Schema, registeredWrapperName(O, *O.kernel(DispatchKey::CPU))));
-      }
-      Blocks += implBlock(Ns, std::string(dispatchKeyName(Key)), Impls);
+      OPGEN_TRY(Impls, implBlock(Ns, std::string(dispatchKeyName(Key)),
+                                 keyImpls(L, Ns, Key, F), F));
+      Blocks += Impls;
     }
-    std::vector<TemplateRecord> Autograd;
-    for (const Op &O : L.Ops) {
-      if (O.Schema.Namespace != Ns)
-        continue;
-      if (hasAutogradKernel(O))
-        Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
-      else if (refusesGradient(O))
-        Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
-    }
-    Blocks += implBlock(Ns, "Autograd", Autograd);
-    for (const auto &[Key, Device] : AutocastKeys) {
-      std::vector<TemplateRecord> Autocast;
-      for (const Op &O : L.Ops)
-        if (O.Schema.Namespace == Ns && O.Autocast)
-          Autocast.push_back(impl(O.Schema, autocastName(O.Schema, Key)));
-      Blocks += implBlock(Ns, Key, Autocast);
+    if (F == Flavour::Classic) {
+      OPGEN_TRY(More, autogradAndAutocastBlocks(L, Ns));
+      Blocks += More;
     }
     Blocks += "\n";
   }
+  return Blocks;
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+emitRegistration(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
+  OPGEN_TRY(Namespaces, registrationBlocks(L, F));
+  if (F == Flavour::Stable)
+    return renderTemplate("stable/registration.cpp",
+                          {{"sources", sourcesDoc(L, Opts)},
+                           {"fake_module", L.fakeModuleStem()},
+                           {"blocks", Namespaces}});
+  OPGEN_TRY(Adapters, wrapperAdapters(L));
+  OPGEN_TRY(Fakes, synthesizedFakes(L));
+  OPGEN_TRY(AutocastKernels, autocastKernels(L));
+  std::string Blocks = Adapters + Fakes + AutocastKernels + Namespaces;
   bool Synthesized = false, Autocast = false;
   for (const Op &O : L.Ops) {
     Synthesized = Synthesized || O.Fake == FakeKind::Synthesized;

@@ -17,38 +17,7 @@ namespace opgen {
 
 namespace {
 
-/// `def f(ctx, inputs, output)`, with keyword_only_inputs when the op has
-/// keyword-only arguments (torch.library passes them then).
-std::string setupParameters(const OpSchema &S) {
-  bool KwOnly = std::any_of(S.Arguments.begin(), S.Arguments.end(),
-                            [](const Argument &A) { return A.KwargOnly; });
-  return KwOnly ? "ctx, inputs, keyword_only_inputs, output" : "ctx, inputs, output";
-}
-
-/// Python reading forward argument \p I inside setup_context.
-std::string inputValue(const OpSchema &S, size_t I) {
-  const Argument &A = S.Arguments[I];
-  return A.KwargOnly ? "keyword_only_inputs[" + quote(A.Name) + "]"
-                     : pyIdentifier(A.Name);
-}
-
-std::string boundValue(const std::string &Tensor, const BackwardInput &In) {
-  switch (In.Metadata) {
-  case BoundMetadata::Size:
-    return Tensor + ".size(" + std::to_string(In.Dim) + ")";
-  case BoundMetadata::Sizes:
-    return "list(" + Tensor + ".size())";
-  case BoundMetadata::Dim:
-    return Tensor + ".dim()";
-  case BoundMetadata::ScalarType:
-    return Tensor + ".dtype";
-  case BoundMetadata::Device:
-    return Tensor + ".device";
-  }
-  return "None";
-}
-
-std::string autogradFormula(const Op &O) {
+llvm::Expected<std::string> autogradFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
   std::vector<std::string> Positional;
@@ -86,17 +55,17 @@ std::string autogradFormula(const Op &O) {
       const Argument &Arg = S.Arguments[In.Index];
       if (Arg.Ty.isSingleTensor()) {
         Value = "saved[" + std::to_string(Saved.size()) + "]";
-        Saved.push_back(inputValue(S, In.Index));
+        Saved.push_back(pySetupContextInput(S, In.Index));
       } else {
         Value = "ctx.opgen_saved[" + quote(Arg.Name) + "]";
-        SavedData.push_back(quote(Arg.Name) + ": " + inputValue(S, In.Index));
+        SavedData.push_back(quote(Arg.Name) + ": " + pySetupContextInput(S, In.Index));
       }
       break;
     }
     case BackwardInput::Kind::Bound:
       Value = "ctx.opgen_saved[" + quote(In.Name) + "]";
       SavedData.push_back(quote(In.Name) + ": " +
-                          boundValue(inputValue(S, In.Index), In));
+                          pyBoundMetadata(pySetupContextInput(S, In.Index), In));
       break;
     }
     BackwardArgs.push_back(BwArg.KwargOnly ? BwArg.Name + "=" + Value : Value);
@@ -114,24 +83,30 @@ std::string autogradFormula(const Op &O) {
                        std::to_string(A.GradInputs.size()) + " tensor inputs") +
                  ")";
   std::vector<std::string> Grads;
+  std::vector<ArgumentGradient> Gradients = argumentGradients(O);
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     const Argument &Arg = S.Arguments[I];
     if (Arg.KwargOnly)
       continue; // No gradient: the check phase refuses one for it.
-    auto It = std::find(A.GradInputs.begin(), A.GradInputs.end(), I);
-    std::string Next = std::to_string(It - A.GradInputs.begin());
+    const ArgumentGradient &G = Gradients[I];
     std::string Grad;
-    if (It == A.GradInputs.end())
+    switch (G.Source) {
+    case ArgumentGradient::From::None:
       Grad = "None";
-    else if (List || A.Backward.Returns.size() > 1)
-      Grad = "input_grads[" + Next + "]";
-    else
+      break;
+    case ArgumentGradient::From::Whole:
       Grad = "input_grads";
-    if (It != A.GradInputs.end() && Arg.Ty.Optional) {
+      break;
+    case ArgumentGradient::From::List:
+    case ArgumentGradient::From::Tuple:
+      Grad = "input_grads[" + std::to_string(G.Position) + "]";
+      break;
+    }
+    if (G.Optional) {
       // An absent optional input gets no gradient, whatever the backward
       // returns for it.
       SavedData.push_back(quote("opgen_present_" + Arg.Name) + ": " +
-                          inputValue(S, I) + " is not None");
+                          pySetupContextInput(S, I) + " is not None");
       Grad = "(" + Grad + " if ctx.opgen_saved[" +
              quote("opgen_present_" + Arg.Name) + "] else None)";
     }
@@ -144,7 +119,7 @@ std::string autogradFormula(const Op &O) {
        {"where", A.Loc.str()},
        {"identifier", opIdentifier(S)},
        {"op_name", quote(S.fullName())},
-       {"setup_parameters", setupParameters(S)},
+       {"setup_parameters", pySetupContextParameters(S)},
        {"unpack_inputs", Unpack},
        {"outputs", Outputs},
        {"save_for_backward",
@@ -162,7 +137,7 @@ std::string autogradFormula(const Op &O) {
 }
 
 /// For a backward op without a backward: differentiating it raises.
-std::string refusingFormula(const Op &O) {
+llvm::Expected<std::string> refusingFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate("stable/refusing.py",
                         {{"op", S.fullName()},
@@ -170,7 +145,7 @@ std::string refusingFormula(const Op &O) {
                                        "; it has no backward of its own"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
-                         {"setup_parameters", setupParameters(S)},
+                         {"setup_parameters", pySetupContextParameters(S)},
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
@@ -186,7 +161,7 @@ bool notFunctional(const OpSchema &S) {
 /// takes register_autograd, as a torch.library.custom_op without one;
 /// register_autograd refuses a mutating op or a view, which gets the
 /// Autograd kernel of no_backward_helpers.py.
-std::string noBackwardFormula(const Op &O) {
+llvm::Expected<std::string> noBackwardFormula(const Op &O) {
   const OpSchema &S = O.Schema;
   return renderTemplate(notFunctional(S) ? "stable/no_backward_mutating.py"
                                            : "stable/refusing.py",
@@ -194,27 +169,33 @@ std::string noBackwardFormula(const Op &O) {
                          {"about", "no backward; differentiating it raises"},
                          {"identifier", opIdentifier(S)},
                          {"op_name", quote(S.fullName())},
-                         {"setup_parameters", setupParameters(S)},
+                         {"setup_parameters", pySetupContextParameters(S)},
                          {"message", quote(noBackwardMessage(O))}});
 }
 
 } // namespace
 
-std::string stablePythonRegistrations(const OpLibrary &L) {
+llvm::Expected<std::string> stablePythonRegistrations(const OpLibrary &L) {
   std::string Out;
   bool UsesNoBackward = false;
   for (const Op &O : L.Ops) {
-    if (O.Autograd)
-      Out += autogradFormula(O);
-    else if (hasAutogradKernel(O))
-      Out += refusingFormula(O);
-    else if (refusesGradient(O)) {
-      Out += noBackwardFormula(O);
+    auto Formula = [&]() -> llvm::Expected<std::string> {
+      if (O.Autograd)
+        return autogradFormula(O);
+      if (hasAutogradKernel(O))
+        return refusingFormula(O);
+      if (!refusesGradient(O))
+        return std::string();
       UsesNoBackward = UsesNoBackward || notFunctional(O.Schema);
-    }
+      return noBackwardFormula(O);
+    };
+    OPGEN_TRY(Text, Formula());
+    Out += Text;
   }
-  if (UsesNoBackward)
-    Out = renderTemplate("stable/no_backward_helpers.py", {}) + Out;
+  if (UsesNoBackward) {
+    OPGEN_TRY(Helpers, renderTemplate("stable/no_backward_helpers.py", {}));
+    Out = Helpers + Out;
+  }
   return Out;
 }
 

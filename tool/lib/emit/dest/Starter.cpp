@@ -60,36 +60,44 @@ bool isIn(const std::string_view (&List)[N], std::string_view S) {
 
 } // namespace
 
-std::string starterNamespaceProblem(const std::string &Namespace) {
+llvm::Error checkStarterNamespace(const std::string &Namespace) {
+  auto Problem = [](const char *Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
   if (Namespace.empty())
-    return "it is empty";
+    return Problem("it is empty");
   bool Chars = (std::isalpha(static_cast<unsigned char>(Namespace[0])) ||
                 Namespace[0] == '_') &&
                std::all_of(Namespace.begin(), Namespace.end(), [](char C) {
                  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
                });
   if (!Chars)
-    return "it is not an identifier";
+    return Problem("it is not an identifier");
   if (isIn(CppKeywords, Namespace))
-    return "it is a C++ keyword";
+    return Problem("it is a C++ keyword");
   if (isIn(PythonKeywords, Namespace))
-    return "it is a Python keyword";
+    return Problem("it is a Python keyword");
   if (!isIdentifier(Namespace))
-    return "it is a keyword of torch's schema language";
+    return Problem("it is a keyword of torch's schema language");
   if (isIn(TorchNamespaces, Namespace))
-    return "PyTorch registers its own ops there";
-  return "";
+    return Problem("PyTorch registers its own ops there");
+  return llvm::Error::success();
 }
 
-FileSet emitStarterProject(const std::string &Namespace) {
+llvm::Expected<FileSet> emitStarterProject(const std::string &Namespace) {
   FileSet Files;
   for (const std::string &Name : templateNames(std::string(InitPrefix))) {
     std::string Path = Name.substr(InitPrefix.size());
     if (Path == "gitignore")
       Path = ".gitignore";
-    Files[Path] = renderTemplate(Name, {{"namespace", Namespace}});
+    llvm::Expected<std::string> Text =
+        renderTemplate(Name, {{"namespace", Namespace}});
+    if (!Text)
+      return Text.takeError();
+    if (llvm::Error E = Files.add(Path, std::move(*Text)))
+      return std::move(E);
   }
-  return Files;
+  return std::move(Files);
 }
 
 std::string emitStarterCompileCommands(const FileSet &Files,

@@ -5,7 +5,6 @@
 #include "emit/dest/Emitters.h"
 
 #include <set>
-#include <sstream>
 
 namespace opgen {
 
@@ -85,58 +84,67 @@ std::string kernelFacts(const Op &O) {
   return Items.empty() ? "" : join(Items, "") + "\n        ";
 }
 
+const char *pyBool(bool B) { return B ? "True" : "False"; }
+
+/// The record of \p O in the generated tests' OPS list.
+llvm::Expected<std::string> opRecord(const OpLibrary &L, const Op &O) {
+  std::vector<TemplateRecord> Arguments;
+  for (const Argument &A : O.Schema.Arguments)
+    Arguments.push_back({{"argument_name", quote(A.Name)},
+                         {"argument_type", quote(printType(A.Ty))},
+                         {"has_default", pyBool(static_cast<bool>(A.Default))},
+                         {"kwarg_only", pyBool(A.KwargOnly)},
+                         {"mutated", pyBool(A.Ty.isWritten())}});
+  std::vector<TemplateRecord> Checks;
+  for (const std::string &C : pyChecks(O))
+    Checks.push_back({{"check", C}});
+  std::string ChecksEntry = "\"checks\": [],";
+  if (!Checks.empty()) {
+    OPGEN_TRY(Entry,
+              renderTemplate("tests/checks.py", {}, {{"checks", Checks}}));
+    ChecksEntry = std::move(Entry);
+  }
+  return renderTemplate(
+      "tests/op.py",
+      {{"name", quote(O.Schema.qualifiedName())},
+       {"overload", quote(O.Schema.Overload)},
+       {"schema", quote(printSchema(O.Schema))},
+       {"devices", join(pyDevices(O), ", ")},
+       {"tags", join(quoteAll(O.Tags), ", ")},
+       {"has_fake", O.hasFake()               ? "True"
+                    : L.hasAuthorFakeModule() ? "None"
+                                              : "False"},
+       {"fake", quote(std::string(enumName(O.Fake)))},
+       {"aliased_return", pyBool(aliasedReturn(O.Schema))},
+       {"has_autograd", pyBool(differentiable(O))},
+       {"backward_of", O.BackwardOf.empty() ? "None" : quote(O.BackwardOf)},
+       {"checks", ChecksEntry},
+       {"kernel_facts", kernelFacts(O)}},
+      {{"arguments", Arguments}});
+}
+
 } // namespace
 
-std::string emitTests(const OpLibrary &L, const EmitOptions &Opts) {
-  std::ostringstream Ops;
+llvm::Expected<std::string> emitTests(const OpLibrary &L,
+                                      const EmitOptions &Opts) {
+  std::string Ops;
   for (const Op &O : L.Ops) {
-    std::vector<std::string> Args;
-    for (const Argument &A : O.Schema.Arguments)
-      Args.push_back("(" + quote(A.Name) + ", " + quote(printType(A.Ty)) + ", " +
-                     (A.Default ? "True" : "False") + ", " +
-                     (A.KwargOnly ? "True" : "False") + ", " +
-                     (A.Ty.isWritten() ? "True" : "False") + ")");
-    Ops << "    {\n"
-        << "        \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
-        << "        \"overload\": " << quote(O.Schema.Overload) << ",\n"
-        << "        \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
-        << "        \"devices\": [" << join(pyDevices(O), ", ") << "],\n"
-        << "        \"tags\": [" << join(quoteAll(O.Tags), ", ") << "],\n"
-        << "        \"has_fake\": "
-        << (O.hasFake() ? "True" : L.hasAuthorFakeModule() ? "None" : "False") << ",\n"
-        << "        \"fake\": " << quote(std::string(enumName(O.Fake))) << ",\n"
-        << "        \"aliased_return\": " << (aliasedReturn(O.Schema) ? "True" : "False")
-        << ",\n"
-        << "        \"has_autograd\": " << (differentiable(O) ? "True" : "False") << ",\n"
-        << "        \"backward_of\": " << (O.BackwardOf.empty() ? "None" : quote(O.BackwardOf))
-        << ",\n"
-        << "        \"arguments\": [\n";
-    for (const std::string &A : Args)
-      Ops << "            " << A << ",\n";
-    Ops << "        ],\n";
-    std::vector<std::string> Checks = pyChecks(O);
-    if (Checks.empty()) {
-      Ops << "        \"checks\": [],\n";
-    } else {
-      Ops << "        \"checks\": [\n";
-      for (const std::string &C : Checks)
-        Ops << "            " << C << ",\n";
-      Ops << "        ],\n";
-    }
-    Ops << "        \"kernel_facts\": {" << kernelFacts(O) << "},\n";
-    Ops << "    },\n";
+    OPGEN_TRY(Record, opRecord(L, O));
+    Ops += Record;
   }
   return renderTemplate(
       "test_ops.py",
       {{"sources", sourcesDoc(L, Opts)},
        {"package", L.PythonPackage},
        {"import_fakes",
-        L.GeneratePackage ? ""
-                          : "import " + L.PythonPackage + "." + L.fakeModuleStem() +
-                                "  # noqa: E402,F401  (skeletons for ops without a fake)"},
-       {"samples_doc", L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
+        L.GeneratePackage
+            ? ""
+            : "import " + L.PythonPackage + "." + L.fakeModuleStem() +
+                  "  # noqa: E402,F401  (skeletons for ops without a fake)"},
+       {"samples_doc",
+        L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
        {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
-       {"ops", Ops.str()}});
+       {"ops", Ops}});
 }
 
 } // namespace opgen

@@ -1,0 +1,5 @@
+"checks": [
+${#each checks}
+    ${check},
+${/each}
+],
