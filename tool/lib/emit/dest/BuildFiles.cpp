@@ -3,6 +3,7 @@
 #include "emit/dest/Emitters.h"
 #include "opgen/emit/Outputs.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/TorchTarget.h"
 
 namespace opgen {
 
@@ -28,8 +29,11 @@ std::string emitCMakeLists(const OpLibrary &L, const EmitOptions &Opts) {
             ? "# A stable-ABI library (docs/stable-abi.md): torch's headers for the oldest\n"
               "# torch it supports, no torch library linked (only the stable C shim is\n"
               "# needed, from the process that loads it).\n"
-              "set(OPGEN_TORCH_TARGET_VERSION 0x020a000000000000 CACHE STRING\n"
-              "    \"TORCH_TARGET_VERSION: the oldest torch supported (2.10)\")\n"
+              "set(OPGEN_TORCH_TARGET_VERSION " +
+                  DefaultStableTargetTorch.targetVersionMacro() +
+                  " CACHE STRING\n"
+                  "    \"TORCH_TARGET_VERSION: the oldest torch supported (" +
+                  DefaultStableTargetTorch.str() + ")\")\n"
               "target_include_directories(" + L.LibraryName + " SYSTEM PRIVATE\n"
               "  $<TARGET_PROPERTY:torch,INTERFACE_INCLUDE_DIRECTORIES>)\n"
               "target_compile_definitions(" + L.LibraryName + " PRIVATE\n"
