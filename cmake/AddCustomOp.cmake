@@ -363,9 +363,10 @@ function(_opgen_install_custom_op target package gen plan)
   endforeach()
 endfunction()
 
-# The arguments of add_custom_op(), parsed into <prefix>_*.
-macro(_opgen_parse_custom_op_args prefix)
-  cmake_parse_arguments(${prefix} "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
+# The arguments of add_custom_op(), parsed into ARG_* of the calling
+# function.
+macro(_opgen_parse_custom_op_args)
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
 endmacro()
@@ -373,7 +374,7 @@ endmacro()
 # The Plan of add_custom_op(<target> ...) (opgen_list_outputs), in
 # <out_var>.
 function(_opgen_custom_op_plan out_var target)
-  _opgen_parse_custom_op_args(ARG ${ARGN})
+  _opgen_parse_custom_op_args(${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
   endif()
@@ -434,7 +435,7 @@ endmacro()
 
 # Reads the Plan from _opgen_plan (add_custom_op).
 function(_opgen_add_custom_op target)
-  _opgen_parse_custom_op_args(ARG ${ARGN})
+  _opgen_parse_custom_op_args(${ARGN})
   set(plan "${_opgen_plan}")
   # WERROR (or OPGEN_WERROR): --Werror goes with OPGEN_ARGS to every opgen
   # step (preambles, discoveries and the shards they write, the combine).
