@@ -238,25 +238,13 @@ endif()
 set(OPGEN_PREAMBLE_CACHE "${_opgen_default_preamble_cache}" CACHE PATH
     "Directory that keeps add_custom_op's precompiled preambles across build directories and clean builds (empty: none)")
 
-# The step that builds the shared precompiled preamble <pch> of the
-# sources among <sources> of one language, those whose name matches
-# <pattern> (C++ or CUDA: a preamble is for one language; opgen
-# --build-preamble, parsed with <compiler_args> as their discoveries are),
-# when there are any. Sets <args_var> to the discovery arguments that use
-# it and <depends_var> to what a discovery then depends on (its manifest,
-# rewritten only when the preamble is).
-function(_opgen_add_preamble pch pattern language sources opgen_args compiler_args args_var depends_var)
-  set(selected "")
-  foreach(abs ${sources})
-    if(abs MATCHES "${pattern}")
-      list(APPEND selected ${abs})
-    endif()
-  endforeach()
-  if(NOT selected)
-    set(${args_var} "" PARENT_SCOPE)
-    set(${depends_var} "" PARENT_SCOPE)
-    return()
-  endif()
+# The step that builds the shared precompiled preamble <pch> of <sources>,
+# the sources of one preamble group of the Plan (a preamble is for one
+# language, <language>; opgen --build-preamble, parsed with <compiler_args>
+# as their discoveries are). Sets <args_var> to the discovery arguments that
+# use it and <depends_var> to what a discovery then depends on (its
+# manifest, rewritten only when the preamble is).
+function(_opgen_add_preamble pch language sources opgen_args compiler_args args_var depends_var)
   get_filename_component(dir ${pch} DIRECTORY)
   file(MAKE_DIRECTORY ${dir})
   # The PCH and its include lines are not byproducts: when no preamble fits
@@ -270,9 +258,9 @@ function(_opgen_add_preamble pch pattern language sources opgen_args compiler_ar
   endif()
   add_custom_command(
     OUTPUT ${pch}.json
-    COMMAND ${opgen_EXECUTABLE} --build-preamble ${selected} -o ${pch}
+    COMMAND ${opgen_EXECUTABLE} --build-preamble ${sources} -o ${pch}
             --depfile ${pch}.d ${cache} ${opgen_args} -- ${compiler_args}
-    DEPENDS ${selected} ${opgen_EXECUTABLE}
+    DEPENDS ${sources} ${opgen_EXECUTABLE}
     DEPFILE ${pch}.d
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
     COMMENT "opgen: precompiling the common system headers of the ${language} sources"
@@ -286,13 +274,7 @@ endfunction()
 # them only through the generated shards that include them, so they are
 # listed by an object library of their own, <target>_sources, which is
 # never built by default.
-function(_opgen_add_editor_sources target sources)
-  set(compiled "")
-  foreach(abs ${sources})
-    if(abs MATCHES "\\.(cpp|cc|cxx|cu)$")
-      list(APPEND compiled ${abs})
-    endif()
-  endforeach()
+function(_opgen_add_editor_sources target compiled)
   if(NOT compiled)
     return()
   endif()
@@ -344,7 +326,7 @@ endfunction()
 # (<python dir>/<package>/include/<package>/ under scikit-build-core).
 # Off when OPGEN_INSTALL_OP_LIBRARIES is set to OFF (opgen's own kernels and
 # tests).
-function(_opgen_install_custom_op target package gen python_files header_files)
+function(_opgen_install_custom_op target package gen plan)
   if(DEFINED OPGEN_INSTALL_OP_LIBRARIES AND NOT OPGEN_INSTALL_OP_LIBRARIES)
     return()
   endif()
@@ -352,33 +334,94 @@ function(_opgen_install_custom_op target package gen python_files header_files)
   set(pkg_dest "${python_dir}/${package}")
   set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS ${target} LIBRARY DESTINATION "${pkg_dest}")
-  set(modules "")
-  foreach(f ${python_files})
-    list(APPEND modules ${gen}/${f})
-  endforeach()
-  install(FILES ${modules} DESTINATION "${pkg_dest}")
   if(DEFINED SKBUILD_PLATLIB_DIR OR DEFINED SKBUILD)
     set(include_dest "${pkg_dest}/include")
   else()
     include(GNUInstallDirs)
     set(include_dest "${CMAKE_INSTALL_INCLUDEDIR}")
   endif()
-  foreach(f ${header_files})
-    if(f MATCHES "^include/(.+)/[^/]+$")
-      install(FILES ${gen}/${f} DESTINATION "${include_dest}/${CMAKE_MATCH_1}")
+  # Each output the Plan installs, into its directory under the Python
+  # packages (python) or the C++ headers (include).
+  string(JSON n LENGTH "${plan}" outputs)
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE ${last})
+    string(JSON install TYPE "${plan}" outputs ${i} install)
+    if(install STREQUAL "NULL")
+      continue()
+    endif()
+    string(JSON root GET "${plan}" outputs ${i} install root)
+    if(root STREQUAL "python")
+      set(dest "${python_dir}")
+    elseif(root STREQUAL "include")
+      set(dest "${include_dest}")
+    else()
+      continue()
+    endif()
+    string(JSON path GET "${plan}" outputs ${i} path)
+    string(JSON dir GET "${plan}" outputs ${i} install dir)
+    install(FILES ${gen}/${path} DESTINATION "${dest}/${dir}")
+  endforeach()
+endfunction()
+
+# The arguments of add_custom_op(), parsed into ARG_* of the calling
+# function.
+macro(_opgen_parse_custom_op_args)
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
+                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
+                        "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
+endmacro()
+
+# The Plan of add_custom_op(<target> ...) (opgen_list_outputs), in
+# <out_var>.
+function(_opgen_custom_op_plan out_var target)
+  _opgen_parse_custom_op_args(${ARGN})
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "add_custom_op(${target}): SOURCES is required")
+  endif()
+  if(NOT ARG_PYTHON_PACKAGE)
+    set(ARG_PYTHON_PACKAGE ${target})
+  endif()
+  set(sources "")
+  foreach(src ${ARG_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE)
+    list(APPEND sources ${abs})
+  endforeach()
+  set(args "")
+  if(ARG_FAKE_MODULE)
+    get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
+    list(APPEND args FAKE_MODULE ${fake_abs})
+  endif()
+  if(ARG_PYTHON_MODULE)
+    list(APPEND args PYTHON_MODULE ${ARG_PYTHON_MODULE})
+  endif()
+  if(ARG_NO_PYTHON_PACKAGE)
+    list(APPEND args NO_PYTHON_PACKAGE)
+  endif()
+  opgen_list_outputs(outputs PYTHON_PACKAGE ${ARG_PYTHON_PACKAGE} ${args}
+                     SOURCES ${sources})
+  set(${out_var} "${outputs_PLAN}" PARENT_SCOPE)
+endfunction()
+
+# Whether the Plan <plan> has a CUDA source, in <out_var>.
+function(_opgen_plan_has_cuda out_var plan)
+  set(${out_var} FALSE PARENT_SCOPE)
+  string(JSON n LENGTH "${plan}" sources)
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE ${last})
+    string(JSON language GET "${plan}" sources ${i} language)
+    if(language STREQUAL "CUDA")
+      set(${out_var} TRUE PARENT_SCOPE)
     endif()
   endforeach()
 endfunction()
 
 # A macro, so that enable_language(CUDA) runs in the caller's scope (CMake
 # refuses it inside a function).
+# The Plan (opgen --list-outputs) is made first, in _opgen_plan, which
+# _opgen_add_custom_op reads: whether a source is CUDA is opgen's to say.
 macro(add_custom_op _opgen_target)
-  set(_opgen_has_cuda FALSE)
-  foreach(_opgen_arg ${ARGN})
-    if(_opgen_arg MATCHES "\\.(cu|cuh)$")
-      set(_opgen_has_cuda TRUE)
-    endif()
-  endforeach()
+  _opgen_custom_op_plan(_opgen_plan ${_opgen_target} ${ARGN})
+  _opgen_plan_has_cuda(_opgen_has_cuda "${_opgen_plan}")
   get_property(_opgen_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
   if(_opgen_has_cuda AND NOT "CUDA" IN_LIST _opgen_languages)
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
@@ -390,10 +433,10 @@ macro(add_custom_op _opgen_target)
   _opgen_add_custom_op(${_opgen_target} ${ARGN})
 endmacro()
 
+# Reads the Plan from _opgen_plan (add_custom_op).
 function(_opgen_add_custom_op target)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
-                        "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
-                        "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
+  _opgen_parse_custom_op_args(${ARGN})
+  set(plan "${_opgen_plan}")
   # WERROR (or OPGEN_WERROR): --Werror goes with OPGEN_ARGS to every opgen
   # step (preambles, discoveries and the shards they write, the combine).
   if(ARG_WERROR OR OPGEN_WERROR)
@@ -413,12 +456,14 @@ function(_opgen_add_custom_op target)
     message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH needs STABLE_ABI")
   endif()
   if(ARG_STABLE_ABI)
+    # opgen's default (support/TorchTarget.h), from the Plan.
+    string(JSON default_target GET "${plan}" stable_target_torch)
     if(NOT ARG_TARGET_TORCH)
-      set(ARG_TARGET_TORCH 2.10)
+      set(ARG_TARGET_TORCH ${default_target})
     endif()
     if(NOT ARG_TARGET_TORCH MATCHES "^([0-9]+)\\.([0-9]+)$")
       message(FATAL_ERROR "add_custom_op(${target}): TARGET_TORCH must be "
-                          "MAJOR.MINOR, e.g. 2.10, not '${ARG_TARGET_TORCH}'")
+                          "MAJOR.MINOR, e.g. ${default_target}, not '${ARG_TARGET_TORCH}'")
     endif()
     # torch/csrc/stable/version.h: major << 56 | minor << 48.
     math(EXPR torch_version "(${CMAKE_MATCH_1} << 56) | (${CMAKE_MATCH_2} << 48)"
@@ -436,31 +481,34 @@ function(_opgen_add_custom_op target)
   set(pkg_dir ${CMAKE_CURRENT_BINARY_DIR}/python/${ARG_PYTHON_PACKAGE})
   set(stamp ${gen}/opgen.stamp)
 
-  # Everything opgen writes, as `opgen --list-outputs` names it
-  # (OpgenOutputs.cmake): the one table of generated files is opgen's.
-  set(sources "")
-  foreach(src ${ARG_SOURCES})
-    get_filename_component(abs ${src} ABSOLUTE)
-    list(APPEND sources ${abs})
-  endforeach()
-  set(fake_arg "")
+  # Everything opgen writes, as its Plan names it (`opgen --list-outputs`,
+  # OpgenOutputs.cmake): the one table of generated files is opgen's.
+  opgen_plan_files(outputs "${plan}")
+  set(fake_abs "")
   if(ARG_FAKE_MODULE)
     get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
-    set(fake_arg FAKE_MODULE ${fake_abs})
   endif()
-  # --python-module and --no-python-package, for the listing and the combine.
+  # --python-module and --no-python-package, for the combine.
   set(python_args "")
-  set(python_list_args "")
   if(ARG_PYTHON_MODULE)
     list(APPEND python_args --python-module ${ARG_PYTHON_MODULE})
-    list(APPEND python_list_args PYTHON_MODULE ${ARG_PYTHON_MODULE})
   endif()
   if(ARG_NO_PYTHON_PACKAGE)
     list(APPEND python_args --no-python-package)
-    list(APPEND python_list_args NO_PYTHON_PACKAGE)
   endif()
-  opgen_list_outputs(outputs PYTHON_PACKAGE ${ARG_PYTHON_PACKAGE} ${fake_arg}
-                     ${python_list_args} SOURCES ${sources})
+  # The sources, in the Plan's order, and the compiled ones.
+  string(JSON source_count LENGTH "${plan}" sources)
+  math(EXPR last_source "${source_count} - 1")
+  set(sources "")
+  set(compiled_sources "")
+  foreach(i RANGE ${last_source})
+    string(JSON abs GET "${plan}" sources ${i} path)
+    string(JSON is_compiled GET "${plan}" sources ${i} compiled)
+    list(APPEND sources ${abs})
+    if(is_compiled)
+      list(APPEND compiled_sources ${abs})
+    endif()
+  endforeach()
   set(byproducts "")
   foreach(f ${outputs_FILES})
     list(APPEND byproducts ${gen}/${f})
@@ -483,21 +531,29 @@ function(_opgen_add_custom_op target)
     list(APPEND compiler_args -isystem${dir})
   endforeach()
 
-  # The shared precompiled preambles: one of the C++ sources, one of the
-  # CUDA sources.
-  set(cxx_pattern "\\.(cpp|cc|cxx)$")
-  set(cuda_pattern "\\.cu$")
-  set(preamble_args "")
-  set(preamble_depends "")
-  set(cuda_preamble_args "")
-  set(cuda_preamble_depends "")
+  # The shared precompiled preambles, one per preamble group of the Plan
+  # (the C++ sources, the CUDA sources): preamble_args_<group> and
+  # preamble_depends_<group>.
   if(NOT ARG_NO_PREAMBLE)
-    _opgen_add_preamble(${gen}/preamble/cxx.pch "${cxx_pattern}" C++ "${sources}"
-                        "${ARG_OPGEN_ARGS}" "${compiler_args}"
-                        preamble_args preamble_depends)
-    _opgen_add_preamble(${gen}/preamble/cuda.pch "${cuda_pattern}" CUDA "${sources}"
-                        "${ARG_OPGEN_ARGS}" "${compiler_args}"
-                        cuda_preamble_args cuda_preamble_depends)
+    string(JSON preamble_count LENGTH "${plan}" preambles)
+    if(preamble_count GREATER 0)
+      math(EXPR last_preamble "${preamble_count} - 1")
+      foreach(i RANGE ${last_preamble})
+        string(JSON language GET "${plan}" preambles ${i} language)
+        string(JSON pch GET "${plan}" preambles ${i} path)
+        string(JSON n LENGTH "${plan}" preambles ${i} sources)
+        math(EXPR last "${n} - 1")
+        set(selected "")
+        foreach(j RANGE ${last})
+          string(JSON src GET "${plan}" preambles ${i} sources ${j})
+          list(APPEND selected ${src})
+        endforeach()
+        string(MAKE_C_IDENTIFIER "${language}" group)
+        _opgen_add_preamble(${gen}/${pch} "${language}" "${selected}"
+                            "${ARG_OPGEN_ARGS}" "${compiler_args}"
+                            preamble_args_${group} preamble_depends_${group})
+      endforeach()
+    endif()
   endif()
 
   # One discovery per source; ninja runs them in parallel. Ninja skips the
@@ -511,15 +567,13 @@ function(_opgen_add_custom_op target)
   if(ARG_STABLE_ABI)
     list(APPEND discovery_args --stable-abi)
   endif()
-  set(shard_names "")
   set(records "")
-  foreach(abs ${sources})
-    get_filename_component(name ${abs} NAME)
-    set(record ${gen}/discover/${name}.json)
-    if(record IN_LIST records)
-      list(LENGTH records n)
-      set(record ${gen}/discover/${name}.${n}.json)
-    endif()
+  foreach(i RANGE ${last_source})
+    string(JSON abs GET "${plan}" sources ${i} path)
+    string(JSON record GET "${plan}" sources ${i} record)
+    string(JSON shard GET "${plan}" sources ${i} shard)
+    string(JSON group GET "${plan}" sources ${i} preamble)
+    set(record ${gen}/${record})
     set(touch_record "")
     if(NOT CMAKE_GENERATOR MATCHES "Ninja")
       set(touch_record COMMAND ${CMAKE_COMMAND} -E touch ${record})
@@ -527,21 +581,27 @@ function(_opgen_add_custom_op target)
     file(RELATIVE_PATH shown ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
     set(record_preamble "")
     set(record_preamble_depends "")
-    if(preamble_args AND abs MATCHES "${cxx_pattern}")
-      set(record_preamble ${preamble_args})
-      set(record_preamble_depends ${preamble_depends})
-    elseif(cuda_preamble_args AND abs MATCHES "${cuda_pattern}")
-      set(record_preamble ${cuda_preamble_args})
-      set(record_preamble_depends ${cuda_preamble_depends})
+    if(group)
+      string(MAKE_C_IDENTIFIER "${group}" group)
+      set(record_preamble ${preamble_args_${group}})
+      set(record_preamble_depends ${preamble_depends_${group}})
     endif()
-    # A second source of the same file name gets no shard of its own: the
-    # combine refuses the library (DuplicateShard).
+    # The source's shard and declarations header: the Plan's outputs of
+    # this source. (A second source of the same file name has none: the
+    # combine refuses the library, DuplicateShard.)
     set(shard_args "")
     set(shard_files "")
-    if("shards/${name}" IN_LIST outputs_FILES AND NOT name IN_LIST shard_names)
-      list(APPEND shard_names ${name})
+    if(shard)
       set(shard_args --write-shards ${gen})
-      set(shard_files ${gen}/shards/${name} ${gen}/shards/${name}.h)
+      string(JSON n LENGTH "${plan}" outputs)
+      math(EXPR last "${n} - 1")
+      foreach(j RANGE ${last})
+        string(JSON of GET "${plan}" outputs ${j} source)
+        if(of STREQUAL abs)
+          string(JSON path GET "${plan}" outputs ${j} path)
+          list(APPEND shard_files ${gen}/${path})
+        endif()
+      endforeach()
       list(REMOVE_ITEM byproducts ${shard_files})
     endif()
     add_custom_command(
@@ -624,22 +684,35 @@ function(_opgen_add_custom_op target)
     target_compile_definitions(${target} PRIVATE NDEBUG)
   endif()
 
-  # The Python package: generated modules beside the library.
+  # The Python package: the Python outputs beside the library, in the
+  # directory the Plan installs each into.
   set(copied "")
-  foreach(f ${outputs_PYTHON})
-    string(REPLACE "python/${ARG_PYTHON_PACKAGE}/" "" name ${f})
+  string(JSON n LENGTH "${plan}" outputs)
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE ${last})
+    string(JSON install TYPE "${plan}" outputs ${i} install)
+    if(install STREQUAL "NULL")
+      continue()
+    endif()
+    string(JSON root GET "${plan}" outputs ${i} install root)
+    if(NOT root STREQUAL "python")
+      continue()
+    endif()
+    string(JSON f GET "${plan}" outputs ${i} path)
+    string(JSON dir GET "${plan}" outputs ${i} install dir)
+    get_filename_component(name ${f} NAME)
+    set(copy ${CMAKE_CURRENT_BINARY_DIR}/python/${dir}/${name})
     add_custom_command(
-      OUTPUT ${pkg_dir}/${name}
-      COMMAND ${CMAKE_COMMAND} -E copy_if_different ${gen}/${f} ${pkg_dir}/${name}
+      OUTPUT ${copy}
+      COMMAND ${CMAKE_COMMAND} -E copy_if_different ${gen}/${f} ${copy}
       DEPENDS ${stamp}
       VERBATIM)
-    list(APPEND copied ${pkg_dir}/${name})
+    list(APPEND copied ${copy})
   endforeach()
   add_custom_target(${target}_python ALL DEPENDS ${copied} ${target})
-  _opgen_install_custom_op(${target} ${ARG_PYTHON_PACKAGE} ${gen}
-                           "${outputs_PYTHON}" "${outputs_HEADER}")
+  _opgen_install_custom_op(${target} ${ARG_PYTHON_PACKAGE} ${gen} "${plan}")
 
-  _opgen_add_editor_sources(${target} "${sources}")
+  _opgen_add_editor_sources(${target} "${compiled_sources}")
 
   set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})
   set_property(TARGET ${target} PROPERTY OPGEN_PYTHON_DIR ${CMAKE_CURRENT_BINARY_DIR}/python)

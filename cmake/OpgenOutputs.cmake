@@ -1,76 +1,71 @@
 # opgen_list_outputs(<prefix> PYTHON_PACKAGE <name> [FAKE_MODULE <file.py>]
 #                    [PYTHON_MODULE <module>] [NO_PYTHON_PACKAGE]
 #                    SOURCES <file>...)
-# The files opgen generates for these arguments, relative to its output
-# directory, as `opgen --list-outputs` prints them (docs/cli.md): sets
-# <prefix>_FILES to all of them, in that order, and <prefix>_COMPILED,
+# opgen's Plan for these arguments, as `opgen --list-outputs` prints it
+# (JSON, docs/cli.md#listing-the-outputs): sets <prefix>_PLAN to the JSON
+# text, which add_custom_op() reads every source's language, shard,
+# preamble and discovery record and every output's install directory from
+# (string(JSON)); <prefix>_FILES to the generated files, relative to the
+# output directory, in the Plan's order; and <prefix>_COMPILED,
 # <prefix>_HEADER, <prefix>_PYTHON, <prefix>_TEST and <prefix>_OTHER to the
-# files of each kind.
+# files of each kind. Nothing here knows a rule of opgen's: the Plan is
+# opgen's, computed in C++ (tool/lib/pipeline/Plan.cpp).
 #
-# When ${opgen_EXECUTABLE} exists at configure time (an installed opgen, or
-# a built one found through find_package), it runs `opgen --list-outputs`.
-# In opgen's own tree opgen is built after configuring, so it reads the same
-# table, tool/include/opgen/emit/Outputs.def, and the compiled extensions of
-# tool/include/opgen/model/SourceKind.h. Either way the list is opgen's: it
-# is written down once, in Outputs.def.
+# The opgen it runs: ${opgen_EXECUTABLE} when that is a file (an installed
+# opgen, or a built one found through find_package). In opgen's own tree,
+# where the build makes opgen after configuring, it first builds opgen at
+# configure time (opgen_build_plan_tool below), as LLVM builds its host
+# TableGen.
 
 include_guard(GLOBAL)
 
-set(_OPGEN_SOURCE_TREE "${CMAKE_CURRENT_LIST_DIR}/..")
+# opgen's own tree (CMakeLists.txt at the top) calls this before any
+# add_custom_op(): the arguments of a configure-time build of opgen alone, in
+# <binary dir>/plan-opgen, made the first time a Plan is needed.
+function(opgen_set_plan_tool_build source_dir binary_dir)
+  set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL_SOURCE "${source_dir}")
+  set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL_BINARY "${binary_dir}")
+  set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL_ARGS "${ARGN}")
+endfunction()
 
-# The `<path>\t<kind>` lines of --list-outputs, from Outputs.def.
-# With no_package TRUE (--no-python-package) the OPGEN_PACKAGE_OUTPUT rows
-# are left out.
-function(_opgen_read_outputs_table out_var package fake_module no_package)
-  set(def "${_OPGEN_SOURCE_TREE}/tool/include/opgen/emit/Outputs.def")
-  set(kinds "${_OPGEN_SOURCE_TREE}/tool/include/opgen/model/SourceKind.h")
-  if(NOT EXISTS "${def}")
-    message(FATAL_ERROR "opgen: neither opgen (${opgen_EXECUTABLE}) nor its "
-                        "table of outputs (${def}) exists")
+# The opgen that prints Plans at configure time, in <out_var>.
+function(_opgen_plan_tool out_var)
+  get_property(tool GLOBAL PROPERTY _OPGEN_PLAN_TOOL)
+  if(tool)
+    set(${out_var} "${tool}" PARENT_SCOPE)
+    return()
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${def}" "${kinds}")
-  # X(".cpp", true, false): the extensions of compiled sources. (The rows
-  # end in `\`, so the file is read whole rather than as a list of lines.)
-  file(READ "${kinds}" text)
-  string(REGEX MATCHALL "X\\(\"[.][A-Za-z0-9]+\", true," rows "${text}")
-  set(compiled_extensions "")
-  foreach(row ${rows})
-    string(REGEX MATCH "\"([.][A-Za-z0-9]+)\"" _ "${row}")
-    list(APPEND compiled_extensions "${CMAKE_MATCH_1}")
-  endforeach()
-  # Shards are named after the compiled sources' file names.
-  set(names "")
-  foreach(src ${ARGN})
-    get_filename_component(name "${src}" NAME)
-    get_filename_component(ext "${src}" LAST_EXT)
-    if(ext IN_LIST compiled_extensions AND NOT name STREQUAL ext
-       AND NOT name IN_LIST names)
-      list(APPEND names "${name}")
+  get_property(source GLOBAL PROPERTY _OPGEN_PLAN_TOOL_SOURCE)
+  if(NOT source)
+    if(NOT EXISTS "${opgen_EXECUTABLE}")
+      message(FATAL_ERROR "opgen: opgen_EXECUTABLE (${opgen_EXECUTABLE}) does not exist")
     endif()
-  endforeach()
-  set(lines "")
-  file(STRINGS "${def}" rows REGEX "^OPGEN_(PACKAGE_)?OUTPUT\\(")
-  foreach(row ${rows})
-    if(NOT row MATCHES "^OPGEN_(PACKAGE_)?OUTPUT\\([A-Za-z]+, \"([^\"]+)\", ([A-Za-z]+)\\)$")
-      message(FATAL_ERROR "opgen: cannot read this row of ${def}: ${row}")
-    endif()
-    if(CMAKE_MATCH_1 AND no_package)
-      continue()
-    endif()
-    set(pattern "${CMAKE_MATCH_2}")
-    string(TOLOWER "${CMAKE_MATCH_3}" kind)
-    string(REPLACE "<package>" "${package}" pattern "${pattern}")
-    string(REPLACE "<fake_module>" "${fake_module}" pattern "${pattern}")
-    if(pattern MATCHES "<source>")
-      foreach(name ${names})
-        string(REPLACE "<source>" "${name}" path "${pattern}")
-        list(APPEND lines "${path}\t${kind}")
-      endforeach()
-    else()
-      list(APPEND lines "${pattern}\t${kind}")
-    endif()
-  endforeach()
-  set(${out_var} "${lines}" PARENT_SCOPE)
+    set(${out_var} "${opgen_EXECUTABLE}" PARENT_SCOPE)
+    return()
+  endif()
+  get_property(binary GLOBAL PROPERTY _OPGEN_PLAN_TOOL_BINARY)
+  get_property(args GLOBAL PROPERTY _OPGEN_PLAN_TOOL_ARGS)
+  message(STATUS "opgen: building opgen for add_custom_op's plans in ${binary}")
+  # Configured once; later builds configure again by themselves when
+  # opgen's CMake files change.
+  set(rc 0)
+  if(NOT EXISTS "${binary}/CMakeCache.txt")
+    execute_process(
+      COMMAND "${CMAKE_COMMAND}" -S "${source}" -B "${binary}" -G "${CMAKE_GENERATOR}"
+              -DOPGEN_BUILD_TESTS=OFF -DOPGEN_BUILD_KERNELS=OFF ${args}
+      OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
+  endif()
+  if(rc EQUAL 0)
+    execute_process(
+      COMMAND "${CMAKE_COMMAND}" --build "${binary}" --target opgen
+      OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
+  endif()
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "opgen: building opgen in ${binary} failed (${rc}):\n${out}")
+  endif()
+  set(tool "${binary}/bin/opgen")
+  set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL "${tool}")
+  set(${out_var} "${tool}" PARENT_SCOPE)
 endfunction()
 
 function(opgen_list_outputs prefix)
@@ -79,52 +74,67 @@ function(opgen_list_outputs prefix)
   if(NOT ARG_PYTHON_PACKAGE)
     message(FATAL_ERROR "opgen_list_outputs: PYTHON_PACKAGE is required")
   endif()
-  if(EXISTS "${opgen_EXECUTABLE}")
-    set(fake_args "")
-    if(ARG_FAKE_MODULE)
-      set(fake_args --fake-module "${ARG_FAKE_MODULE}")
-    endif()
-    if(ARG_PYTHON_MODULE)
-      list(APPEND fake_args --python-module "${ARG_PYTHON_MODULE}")
-    endif()
-    if(ARG_NO_PYTHON_PACKAGE)
-      list(APPEND fake_args --no-python-package)
-    endif()
-    execute_process(
-      COMMAND "${opgen_EXECUTABLE}" --list-outputs
-              --python-package "${ARG_PYTHON_PACKAGE}" ${fake_args} ${ARG_SOURCES}
-      OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "opgen --list-outputs failed (${rc}):\n${err}")
-    endif()
-    # Configure again when opgen changes: its table may have.
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${opgen_EXECUTABLE}")
-    string(REGEX REPLACE "\n$" "" out "${out}")
-    string(REPLACE "\n" ";" lines "${out}")
-  else()
-    # The stem, as opgen takes it (sys::path::stem).
-    # (OpLibrary::fakeModuleStem).
-    set(fake_module fakes)
-    if(ARG_FAKE_MODULE)
-      get_filename_component(fake_module "${ARG_FAKE_MODULE}" NAME_WLE)
-    elseif(ARG_NO_PYTHON_PACKAGE)
-      set(fake_module _opgen_fakes)
-    endif()
-    _opgen_read_outputs_table(lines "${ARG_PYTHON_PACKAGE}" "${fake_module}"
-                              "${ARG_NO_PYTHON_PACKAGE}" ${ARG_SOURCES})
+  _opgen_plan_tool(tool)
+  set(args "")
+  if(ARG_FAKE_MODULE)
+    list(APPEND args --fake-module "${ARG_FAKE_MODULE}")
   endif()
+  if(ARG_PYTHON_MODULE)
+    list(APPEND args --python-module "${ARG_PYTHON_MODULE}")
+  endif()
+  if(ARG_NO_PYTHON_PACKAGE)
+    list(APPEND args --no-python-package)
+  endif()
+  execute_process(
+    COMMAND "${tool}" --list-outputs
+            --python-package "${ARG_PYTHON_PACKAGE}" ${args} ${ARG_SOURCES}
+    OUTPUT_VARIABLE plan ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "opgen --list-outputs failed (${rc}):\n${err}")
+  endif()
+  # Configure again when opgen changes: its Plan may have.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${tool}")
+  get_property(source GLOBAL PROPERTY _OPGEN_PLAN_TOOL_SOURCE)
+  if(source)
+    # In opgen's tree, the files the Plan is made from: a change to one
+    # configures again, which rebuilds the plan tool.
+    file(GLOB plan_sources "${source}/tool/lib/pipeline/*.cpp"
+         "${source}/tool/include/opgen/pipeline/*.h")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${plan_sources}
+      "${source}/tool/include/opgen/emit/Outputs.def"
+      "${source}/tool/include/opgen/emit/Outputs.h"
+      "${source}/tool/lib/emit/Outputs.cpp"
+      "${source}/tool/include/opgen/model/SourceKind.h"
+      "${source}/tool/lib/model/SourceKind.cpp"
+      "${source}/tool/include/opgen/support/TorchTarget.h")
+  endif()
+
+  set(${prefix}_PLAN "${plan}" PARENT_SCOPE)
+  opgen_plan_files(files "${plan}")
+  foreach(kind FILES COMPILED HEADER PYTHON TEST OTHER)
+    set(${prefix}_${kind} "${files_${kind}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# opgen_plan_files(<prefix> <plan>): the outputs of a Plan (the JSON of
+# opgen --list-outputs): <prefix>_FILES, all of them in order, and
+# <prefix>_COMPILED, _HEADER, _PYTHON, _TEST and _OTHER by kind.
+function(opgen_plan_files prefix plan)
   set(files "")
   foreach(kind COMPILED HEADER PYTHON TEST OTHER)
     set(${kind} "")
   endforeach()
-  foreach(line ${lines})
-    if(NOT line MATCHES "^([^\t]+)\t([a-z]+)$")
-      message(FATAL_ERROR "opgen_list_outputs: unexpected line '${line}'")
-    endif()
-    string(TOUPPER "${CMAKE_MATCH_2}" kind)
-    list(APPEND files "${CMAKE_MATCH_1}")
-    list(APPEND ${kind} "${CMAKE_MATCH_1}")
-  endforeach()
+  string(JSON n LENGTH "${plan}" outputs)
+  if(n GREATER 0)
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE ${last})
+      string(JSON path GET "${plan}" outputs ${i} path)
+      string(JSON kind GET "${plan}" outputs ${i} kind)
+      string(TOUPPER "${kind}" kind)
+      list(APPEND files "${path}")
+      list(APPEND ${kind} "${path}")
+    endforeach()
+  endif()
   set(${prefix}_FILES "${files}" PARENT_SCOPE)
   foreach(kind COMPILED HEADER PYTHON TEST OTHER)
     set(${prefix}_${kind} "${${kind}}" PARENT_SCOPE)

@@ -505,7 +505,7 @@ def test_layout_determinism_and_check(workdir):
     assert manifest["files"] == files
     listed = _run(["--list-outputs", "twice.cpp", "--python-package", "mylib"], cwd=workdir)
     assert listed.returncode == 0, listed.stderr
-    assert sorted(line.split("\t")[0] for line in listed.stdout.splitlines()) == files
+    assert sorted(o["path"] for o in json.loads(listed.stdout)["outputs"]) == files
     assert (workdir / "out.d").read_text().startswith(f"{out}/manifest.json:")
 
     before = {f: ((out / f).read_bytes(), (out / f).stat().st_mtime_ns) for f in files}
@@ -605,7 +605,7 @@ def test_python_module(workdir):
     listed = _run(["--list-outputs", "twice.cpp", "other.cpp", "--python-package", "vision",
                    "--python-module", "vision._meta_registrations",
                    "--no-python-package"], cwd=workdir)
-    assert sorted(line.split("\t")[0] for line in listed.stdout.splitlines()) == \
+    assert sorted(o["path"] for o in json.loads(listed.stdout)["outputs"]) == \
         manifest["files"]
     assert 'm.set_python_module("vision._meta_registrations");' in (
         out / "registration.cpp").read_text()

@@ -26,6 +26,14 @@ std::optional<SourceKind> classifySource(std::string_view Path) {
   return std::nullopt;
 }
 
+Language sourceLanguage(SourceKind Kind) {
+  return Kind.Cuda ? Language::Cuda : Language::Cxx;
+}
+
+std::string_view clangLanguageName(Language L) {
+  return L == Language::Cuda ? "cuda" : "c++";
+}
+
 std::string supportedExtensions() {
   std::string Out;
   for (const Extension &E : Extensions)

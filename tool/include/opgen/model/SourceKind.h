@@ -7,6 +7,8 @@
 #ifndef OPGEN_MODEL_SOURCEKIND_H
 #define OPGEN_MODEL_SOURCEKIND_H
 
+#include "opgen/model/Model.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +36,13 @@ struct SourceKind {
 /// The kind of \p Path by its extension; nullopt for a file opgen does not
 /// take as an input.
 std::optional<SourceKind> classifySource(std::string_view Path);
+
+/// The language of a source of kind \p Kind: CUDA or C++.
+Language sourceLanguage(SourceKind Kind);
+
+/// \p L as Clang's `-x` and the preamble manifest spell it: `c++`, `cuda`
+/// (enumName gives the model's spelling, `C++`, `CUDA`).
+std::string_view clangLanguageName(Language L);
 
 /// The accepted extensions, for messages: `.cpp .cc .cxx .cu .h .hpp .cuh`.
 std::string supportedExtensions();

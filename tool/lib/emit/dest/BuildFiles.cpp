@@ -3,6 +3,7 @@
 #include "emit/dest/Emitters.h"
 #include "opgen/emit/Outputs.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/TorchTarget.h"
 
 namespace opgen {
 
@@ -21,7 +22,11 @@ llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
   OPGEN_TRY(LinkTorch, renderTemplate(F == Flavour::Stable
                                           ? "build_files/link_stable.cmake"
                                           : "build_files/link_torch.cmake",
-                                      {{"library", L.LibraryName}}));
+                                      {{"library", L.LibraryName},
+                                       {"target_version",
+                                        DefaultStableTargetTorch.targetVersionMacro()},
+                                       {"target_torch",
+                                        DefaultStableTargetTorch.str()}}));
   return renderTemplate(
       "CMakeLists.txt",
       {{"sources", sourcesDoc(L, Opts)},

@@ -63,7 +63,7 @@ std::optional<std::string> preambleLanguage(const std::string &Source) {
   std::optional<SourceKind> Kind = classifySource(Source);
   if (!Kind || !Kind->Compiled)
     return std::nullopt;
-  return std::string(Kind->Cuda ? "cuda" : "c++");
+  return std::string(clangLanguageName(sourceLanguage(*Kind)));
 }
 
 } // namespace preamble

@@ -1,0 +1,203 @@
+//===- PlanTest.cpp - Tests for the Plan of a run -------------------------===//
+
+#include "opgen/model/SourceKind.h"
+#include "opgen/pipeline/Plan.h"
+#include "opgen/support/TorchTarget.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace opgen;
+
+namespace {
+
+const PlannedSource &sourceNamed(const Plan &P, const std::string &Suffix) {
+  for (const PlannedSource &S : P.Sources)
+    if (llvm::StringRef(S.Path).endswith(Suffix))
+      return S;
+  ADD_FAILURE() << "no source " << Suffix;
+  static PlannedSource None;
+  return None;
+}
+
+const PlannedOutput *outputAt(const Plan &P, const std::string &Path) {
+  for (const PlannedOutput &O : P.Outputs)
+    if (O.Path == Path)
+      return &O;
+  return nullptr;
+}
+
+TEST(PlanTest, SourcesLanguageShardPreambleRecord) {
+  Invocation Inv;
+  Inv.ListOutputs = true;
+  Inv.PythonPackage = "mylib";
+  Inv.Inputs = {"/r/b.h", "/r/k.cu", "/r/a.cpp", "/r/x/a.cpp", "/r/t.cuh",
+                "/r/a.cpp"};
+  RecordingDiagSink Diags;
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(Diags.Records.empty());
+  // Compiled first, then by path; each source once.
+  std::vector<std::string> Order;
+  for (const PlannedSource &S : P->Sources)
+    Order.push_back(S.Path);
+  EXPECT_EQ(Order, (std::vector<std::string>{"/r/a.cpp", "/r/k.cu",
+                                             "/r/x/a.cpp", "/r/b.h",
+                                             "/r/t.cuh"}));
+
+  const PlannedSource &A = sourceNamed(*P, "/r/a.cpp");
+  EXPECT_EQ(A.Lang, Language::Cxx);
+  EXPECT_TRUE(A.Compiled);
+  EXPECT_EQ(A.Shard, "shards/a.cpp");
+  EXPECT_EQ(A.PreambleGroup, Language::Cxx);
+  EXPECT_EQ(A.Record, "discover/a.cpp.json");
+  // A second a.cpp: no shard of its own, a record of its own.
+  const PlannedSource &XA = sourceNamed(*P, "/x/a.cpp");
+  EXPECT_EQ(XA.Shard, "");
+  EXPECT_NE(XA.Record, A.Record);
+  const PlannedSource &K = sourceNamed(*P, "k.cu");
+  EXPECT_EQ(K.Lang, Language::Cuda);
+  EXPECT_EQ(K.PreambleGroup, Language::Cuda);
+  const PlannedSource &T = sourceNamed(*P, "t.cuh");
+  EXPECT_EQ(T.Lang, Language::Cuda);
+  EXPECT_FALSE(T.Compiled);
+  EXPECT_EQ(T.Shard, "");
+  EXPECT_EQ(T.PreambleGroup, std::nullopt);
+  EXPECT_EQ(sourceNamed(*P, "b.h").Lang, Language::Cxx);
+
+  ASSERT_EQ(P->Preambles.size(), 2u);
+  EXPECT_EQ(P->Preambles[0].Lang, Language::Cxx);
+  EXPECT_EQ(P->Preambles[0].Path, "preamble/cxx.pch");
+  EXPECT_EQ(P->Preambles[0].Sources,
+            (std::vector<std::string>{"/r/a.cpp", "/r/x/a.cpp"}));
+  EXPECT_EQ(P->Preambles[1].Path, "preamble/cuda.pch");
+  EXPECT_EQ(clangLanguageName(Language::Cxx), "c++");
+  EXPECT_EQ(clangLanguageName(Language::Cuda), "cuda");
+}
+
+TEST(PlanTest, OutputsKindsAndInstall) {
+  Invocation Inv;
+  Inv.PythonPackage = "mylib";
+  Inv.FakeModule = "dir/my_fakes.py";
+  Inv.Inputs = {"/r/a.cpp"};
+  RecordingDiagSink Diags;
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->FakeModule, "my_fakes");
+  const PlannedOutput *Fakes = outputAt(*P, "python/mylib/my_fakes.py");
+  ASSERT_TRUE(Fakes);
+  EXPECT_EQ(Fakes->Install, InstallRoot::Python);
+  EXPECT_EQ(Fakes->InstallDir, "mylib");
+  const PlannedOutput *Ops = outputAt(*P, "include/mylib/ops.h");
+  ASSERT_TRUE(Ops);
+  EXPECT_EQ(Ops->Install, InstallRoot::Include);
+  EXPECT_EQ(Ops->InstallDir, "mylib");
+  const PlannedOutput *Shard = outputAt(*P, "shards/a.cpp");
+  ASSERT_TRUE(Shard);
+  EXPECT_EQ(Shard->Kind, OutputKind::Compiled);
+  EXPECT_EQ(Shard->Source, "/r/a.cpp");
+  EXPECT_EQ(Shard->Install, InstallRoot::None);
+  EXPECT_EQ(P->StableTargetTorch, DefaultStableTargetTorch.str());
+
+  // The author's package: no __init__.py, the fakes module _opgen_fakes.
+  Inv.FakeModule.clear();
+  Inv.PythonModule = "mylib.meta";
+  Inv.NoPythonPackage = true;
+  P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->FakeModule, "_opgen_fakes");
+  EXPECT_FALSE(outputAt(*P, "python/mylib/__init__.py"));
+  EXPECT_TRUE(outputAt(*P, "python/mylib/_opgen_fakes.py"));
+}
+
+TEST(PlanTest, JsonRoundTrip) {
+  Invocation Inv;
+  Inv.PythonPackage = "p";
+  Inv.OutputDir = "/out";
+  Inv.Inputs = {"/r/a.cpp", "/r/h.h"};
+  RecordingDiagSink Diags;
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  ASSERT_TRUE(P);
+  llvm::Expected<llvm::json::Value> J = llvm::json::parse(planToJson(*P));
+  ASSERT_TRUE(bool(J)) << llvm::toString(J.takeError());
+  const llvm::json::Object *O = J->getAsObject();
+  ASSERT_TRUE(O);
+  EXPECT_EQ(O->getString("output_dir"), llvm::StringRef("/out"));
+  const llvm::json::Array *Sources = O->getArray("sources");
+  ASSERT_TRUE(Sources && Sources->size() == 2);
+  const llvm::json::Object *H = (*Sources)[1].getAsObject();
+  EXPECT_EQ(H->getString("language"), llvm::StringRef("C++"));
+  EXPECT_EQ(H->get("shard")->kind(), llvm::json::Value::Null);
+  EXPECT_EQ(H->get("preamble")->kind(), llvm::json::Value::Null);
+  const llvm::json::Array *Outputs = O->getArray("outputs");
+  ASSERT_TRUE(Outputs);
+  EXPECT_EQ(Outputs->size(), P->Outputs.size());
+}
+
+TEST(PlanTest, RequiredSourcesAreChecked) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("opgen-plan", Dir));
+  std::string A = std::string(Dir) + "/a.cpp";
+  std::string Other = std::string(Dir) + "/sub";
+  ASSERT_FALSE(llvm::sys::fs::create_directory(Other));
+  std::string B = Other + "/a.cpp";
+  for (const std::string &F : {A, B, std::string(Dir) + "/notes.txt"})
+    std::ofstream(F) << "\n";
+  Invocation Inv;
+  Inv.Inputs = {A, std::string(Dir) + "/missing.cpp",
+                std::string(Dir) + "/notes.txt", B};
+  RecordingDiagSink Diags;
+  EXPECT_FALSE(makePlan(Inv, /*RequireSources=*/true, Diags));
+  ASSERT_EQ(Diags.Records.size(), 3u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::NoSuchInput);
+  EXPECT_EQ(Diags.Records[1].Id, DiagId::UnsupportedInput);
+  EXPECT_EQ(Diags.Records[2].Id, DiagId::DuplicateShard);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST(PlanTest, ModeMatrix) {
+  RecordingDiagSink Diags;
+  Invocation Inv;
+  Inv.ListOutputs = true;
+  Inv.Discover = true;
+  EXPECT_FALSE(selectMode(Inv, Diags));
+  ASSERT_EQ(Diags.Records.size(), 1u);
+  EXPECT_EQ(Diags.Records[0].Id, DiagId::UsageExclusiveModes);
+
+  Inv = Invocation();
+  Inv.BuildPreamble = true;
+  Inv.Check = true;
+  EXPECT_FALSE(selectMode(Inv, Diags));
+  EXPECT_EQ(Diags.Records.back().Args[1], "--check");
+
+  Inv = Invocation();
+  Inv.PreambleCache = "/c";
+  EXPECT_FALSE(selectMode(Inv, Diags));
+  EXPECT_EQ(Diags.Records.back().Id, DiagId::UsagePreambleCacheWithoutBuild);
+
+  Inv = Invocation();
+  EXPECT_FALSE(selectMode(Inv, Diags));
+  EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageNoInputs);
+
+  Inv.Inputs = {"a.cpp"};
+  Inv.OutputDir = "out";
+  EXPECT_EQ(selectMode(Inv, Diags), Mode::Generate);
+  Inv.Combine = true;
+  EXPECT_EQ(selectMode(Inv, Diags), Mode::Combine);
+  Inv.Discover = true;
+  EXPECT_FALSE(selectMode(Inv, Diags));
+  Inv.Init = true;
+  EXPECT_EQ(selectMode(Inv, Diags), Mode::Init);
+}
+
+TEST(PlanTest, StableTargetVersionMacro) {
+  EXPECT_EQ(DefaultStableTargetTorch.str(), "2.10");
+  EXPECT_EQ(DefaultStableTargetTorch.targetVersionMacro(), "0x020a000000000000");
+  EXPECT_EQ((TorchVersion{2, 9}).targetVersionMacro(), "0x0209000000000000");
+}
+
+} // namespace

@@ -1,0 +1,471 @@
+//===- Pipeline.cpp - Run one opgen invocation ----------------------------===//
+//
+// Every mode, from the Plan: generate (frontend -> check -> emit -> write),
+// --discover (frontend, then the record and, with --write-shards, each
+// compiled source's shard), --combine (records -> check -> emit -> write),
+// --build-preamble, --list-outputs (the Plan as JSON), --cmake-dir and
+// `opgen init`.
+//===----------------------------------------------------------------------===//
+#include "opgen/pipeline/Pipeline.h"
+#include "opgen/check/Assemble.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/model/Discovery.h"
+#include "opgen/support/Install.h"
+#include "opgen/support/PythonTorch.h"
+#include "opgen/write/Writer.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace opgen {
+
+namespace {
+
+/// What the frontend found, with the sources it was found in (in parse
+/// order).
+struct Found {
+  std::vector<std::string> Sources;
+  FrontendResult Result;
+};
+
+/// The run's shared state: the invocation, its root and its sink.
+class Run {
+public:
+  Run(const Invocation &Inv, DiagSink &Diags)
+      : Inv(Inv), Diags(Diags),
+        RootDir(absolutePath(Inv.Root.empty() ? "." : Inv.Root)) {}
+
+  int run();
+
+private:
+  int runInit();
+  int printCMakeDir();
+  int printPlan();
+  int generate(const Plan &P, Found F);
+  int writeRecord(const Plan &P, Found F);
+  int buildPreambleFile(const Plan &P);
+  /// A bug of opgen's that a phase returned as an Error (emit: a template
+  /// and its emitter disagree, or two outputs share a path): reported as
+  /// InternalError; the exit status.
+  int internalError(Error E) {
+    Diags.report(DiagId::InternalError, {}, {toString(std::move(E))});
+    return 1;
+  }
+  std::optional<Found> parseSources(const Plan &P);
+  std::optional<Found> readRecords();
+  bool checkPythonOptions();
+  bool writeDepfileIfAsked(const std::string &DefaultTarget,
+                           const std::set<std::string> &Deps);
+  FrontendOptions frontendOptions(const Plan &P) const;
+
+  const Invocation &Inv;
+  DiagSink &Diags;
+  std::string RootDir;
+};
+
+/// Whether \p Name is a dotted Python module name (`a.b_c.d`).
+bool isPythonModuleName(StringRef Name) {
+  SmallVector<StringRef, 4> Parts;
+  Name.split(Parts, '.');
+  for (StringRef P : Parts) {
+    if (P.empty() || isDigit(P.front()))
+      return false;
+    for (char C : P)
+      if (!isAlnum(C) && C != '_')
+        return false;
+  }
+  return true;
+}
+
+/// The options that say where the Python side lives: --python-module,
+/// --no-python-package and --fake-module. Returns false after reporting a
+/// misuse (--list-outputs checks them as the generating run does).
+bool Run::checkPythonOptions() {
+  if (!Inv.PythonModule.empty() && !isPythonModuleName(Inv.PythonModule)) {
+    Diags.report(DiagId::BadPythonModule, {}, {Inv.PythonModule});
+    return false;
+  }
+  if (!Inv.PythonModule.empty() && !Inv.FakeModule.empty()) {
+    Diags.report(DiagId::UsageFakeModuleWithPythonModule, {}, {});
+    return false;
+  }
+  if (Inv.NoPythonPackage && Inv.PythonModule.empty()) {
+    Diags.report(DiagId::UsageNoPackageWithoutModule, {}, {});
+    return false;
+  }
+  return true;
+}
+
+/// Writes the --depfile, if one was asked for (not with --check), naming
+/// --depfile-target or else \p DefaultTarget.
+bool Run::writeDepfileIfAsked(const std::string &DefaultTarget,
+                              const std::set<std::string> &Deps) {
+  if (Inv.Depfile.empty() || Inv.Check)
+    return true;
+  return writeDepfile(absolutePath(Inv.Depfile),
+                      Inv.DepfileTarget.empty() ? DefaultTarget
+                                                : Inv.DepfileTarget,
+                      Deps, Diags);
+}
+
+FrontendOptions Run::frontendOptions(const Plan &P) const {
+  FrontendOptions Opts;
+  Opts.Sources = P.sourcePaths();
+  Opts.BuildPath = Inv.BuildPath;
+  Opts.ExtraArgs = Inv.ExtraArgs;
+  Opts.Root = RootDir;
+  return Opts;
+}
+
+/// Parses every source (in -j threads) and lowers what it finds.
+std::optional<Found> Run::parseSources(const Plan &P) {
+  FrontendOptions Opts = frontendOptions(P);
+  Opts.Preambles = Inv.Preambles;
+  unsigned Threads = Inv.Jobs == 0
+                         ? llvm::hardware_concurrency().compute_thread_count()
+                         : Inv.Jobs;
+  Threads = static_cast<unsigned>(
+      std::min<size_t>(std::max(Threads, 1u), Opts.Sources.size()));
+  Found F;
+  F.Sources = Opts.Sources;
+  if (Threads > 1) {
+    std::optional<FrontendResult> Result =
+        runFrontendInThreads(Opts, Threads, Diags);
+    if (!Result)
+      return std::nullopt;
+    F.Result = std::move(*Result);
+  } else if (!runFrontend(Opts, Diags, F.Result)) {
+    return std::nullopt;
+  }
+  if (Diags.errorCount())
+    return std::nullopt;
+  return F;
+}
+
+/// --combine: reads the discovery records named as inputs. The result is
+/// what parsing their sources together would have found, in the same order:
+/// functions are taken source by source, in parse order.
+std::optional<Found> Run::readRecords() {
+  std::vector<AnnotatedFunction> Functions;
+  std::map<std::string, std::string> ShardOwners;
+  std::set<std::string> Seen;
+  Found F;
+  for (const std::string &Path : Inv.Inputs) {
+    std::string Abs = absolutePath(Path);
+    if (!Seen.insert(Abs).second)
+      continue;
+    auto Text = MemoryBuffer::getFile(Abs);
+    if (!Text) {
+      Diags.report(DiagId::NoSuchInput, {}, {Path});
+      continue;
+    }
+    Expected<DiscoveryRecord> Record =
+        readDiscoveryRecord((*Text)->getBuffer().str(), RootDir);
+    if (!Record) {
+      Diags.report(DiagId::BadDiscoveryRecord, {},
+                   {Path, toString(Record.takeError())});
+      continue;
+    }
+    // A source found in two records (written by two discoveries) counts
+    // once: its functions are taken from the first record. Two compiled
+    // sources may not share a file name.
+    std::set<std::string> Added;
+    for (const std::string &S : Record->Sources) {
+      if (std::find(F.Sources.begin(), F.Sources.end(), S) != F.Sources.end())
+        continue;
+      std::string Shard = shardPath(S);
+      if (!Shard.empty() && !ShardOwners.emplace(Shard, S).second) {
+        Diags.report(DiagId::DuplicateShard, {},
+                     {sys::path::filename(S).str()});
+        continue;
+      }
+      F.Sources.push_back(S);
+      Added.insert(S);
+    }
+    for (AnnotatedFunction &Fn : Record->Functions)
+      if (Added.count(Fn.Impl.HostSource))
+        Functions.push_back(std::move(Fn));
+    F.Result.Dependencies.insert(Record->Dependencies.begin(),
+                                 Record->Dependencies.end());
+    F.Result.Dependencies.insert(Abs);
+  }
+  if (Diags.errorCount())
+    return std::nullopt;
+  F.Result.Functions = std::move(Functions);
+  return F;
+}
+
+/// --discover: writes the record (only when its content changed, so the
+/// build's later steps see an unchanged file) and its depfile.
+int Run::writeRecord(const Plan &P, Found F) {
+  // --write-shards: each compiled source's shard, from its functions alone.
+  // Checked (and so refused) before anything is written.
+  FileSet Shards;
+  std::string ShardDir =
+      Inv.WriteShards.empty() ? "" : absolutePath(Inv.WriteShards);
+  if (!ShardDir.empty()) {
+    LibraryOptions LibOpts;
+    LibOpts.StableAbi = Inv.StableAbi;
+    EmitOptions EmitOpts;
+    EmitOpts.OutputDir = ShardDir;
+    EmitOpts.Root = RootDir;
+    EmitOpts.RuntimeIncludeDir = runtimeIncludeDir();
+    for (const PlannedSource &S : P.Sources) {
+      if (S.Shard.empty())
+        continue;
+      unsigned Errors = Diags.errorCount();
+      OpLibrary Shard =
+          assembleShardLibrary(S.Path, F.Result.Functions, LibOpts, Diags);
+      if (Diags.errorCount() != Errors)
+        return 1;
+      Expected<FileSet> Files = emitShardFiles(Shard, EmitOpts);
+      if (!Files)
+        return internalError(Files.takeError());
+      if (Error E = Shards.add(*Files))
+        return internalError(std::move(E));
+    }
+  }
+  DiscoveryRecord Record;
+  Record.Root = RootDir;
+  Record.Sources = F.Sources;
+  Record.Functions = std::move(F.Result.Functions);
+  Record.Dependencies = F.Result.Dependencies;
+  // The depfile also names the preamble used: the record does not.
+  std::set<std::string> Deps = F.Result.Dependencies;
+  Deps.insert(F.Result.PreambleInputs.begin(), F.Result.PreambleInputs.end());
+  for (const auto &[Path, Text] : Shards)
+    if (!writeFileIfChanged(ShardDir + "/" + Path, Text, Inv.Check, Diags))
+      return 1;
+  if (!writeFileIfChanged(P.OutputDir, writeDiscoveryRecord(Record), Inv.Check,
+                          Diags) ||
+      !writeDepfileIfAsked(P.OutputDir, Deps))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// Check, fakes, emit and write: everything after the frontend.
+int Run::generate(const Plan &P, Found F) {
+  const std::string &OutAbs = P.OutputDir;
+  LibraryOptions LibOpts;
+  LibOpts.PythonPackage = Inv.PythonPackage;
+  LibOpts.LibraryName = Inv.LibraryName;
+  LibOpts.PythonModule = Inv.PythonModule;
+  LibOpts.NoPythonPackage = Inv.NoPythonPackage;
+  LibOpts.StableAbi = Inv.StableAbi;
+  if (!Inv.Samples.empty())
+    // Relative, so the generated directory can move with its sources.
+    LibOpts.SamplesPath =
+        relativePath(OutAbs + "/tests", absolutePath(Inv.Samples));
+  if (!Inv.FakeModule.empty()) {
+    auto Text = MemoryBuffer::getFile(Inv.FakeModule);
+    if (!Text) {
+      Diags.report(DiagId::NoSuchInput, {}, {Inv.FakeModule});
+      return 1;
+    }
+    LibOpts.Fakes =
+        FakeModule{sys::path::stem(Inv.FakeModule).str(),
+                   displayPath(absolutePath(Inv.FakeModule), RootDir),
+                   (*Text)->getBuffer().str()};
+  }
+  OpLibrary Library =
+      assembleLibrary(P.sourcePaths(), F.Result.Functions, LibOpts, Diags);
+  if (Diags.errorCount() != 0)
+    return 1;
+
+  EmitOptions EmitOpts;
+  EmitOpts.OutputDir = OutAbs;
+  EmitOpts.Root = RootDir;
+  EmitOpts.RuntimeIncludeDir = runtimeIncludeDir();
+  Expected<FileSet> Files = emitAll(Library, EmitOpts);
+  if (!Files)
+    return internalError(Files.takeError());
+  std::set<std::string> Deps = F.Result.Dependencies;
+  Deps.insert(F.Result.PreambleInputs.begin(), F.Result.PreambleInputs.end());
+  if (!writeFiles(OutAbs, *Files, Inv.Check, Diags) ||
+      !writeDepfileIfAsked(OutAbs + "/manifest.json", Deps))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
+/// C++ (or else CUDA) sources among the inputs, and writes its manifest and
+/// depfile.
+int Run::buildPreambleFile(const Plan &P) {
+  FrontendOptions Opts = frontendOptions(P);
+  Opts.PreambleCache = Inv.PreambleCache;
+  PreambleResult Result;
+  const std::string &Pch = P.OutputDir;
+  if (!buildPreamble(Opts, Pch, Diags, Result))
+    return 1;
+  // What it read, less what it writes (the PCH and its include lines,
+  // <file.pch>.h): those would be cycles in the build. A cache entry's
+  // include lines stay: when the entry is evicted, the step runs again.
+  std::set<std::string> Deps = Result.Inputs;
+  Deps.erase(Pch);
+  Deps.erase(Pch + ".h");
+  Deps.erase(Result.Pch);
+  Deps.insert(Opts.Sources.begin(), Opts.Sources.end());
+  if (!writeFileIfChanged(Pch + ".json", Result.Manifest, Inv.Check, Diags) ||
+      !writeDepfileIfAsked(Pch + ".json", Deps))
+    return 1;
+  return Diags.errorCount() ? 1 : 0;
+}
+
+/// --list-outputs: the Plan for the names given, as JSON.
+int Run::printPlan() {
+  if (Inv.PythonPackage.empty()) {
+    Diags.report(DiagId::UsageListOutputsPackage, {});
+    return 1;
+  }
+  if (!checkPythonOptions())
+    return 1;
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  if (!P)
+    return 1;
+  outs() << planToJson(*P);
+  return 0;
+}
+
+int Run::printCMakeDir() {
+  std::string Dir = cmakePackageDir();
+  if (Dir.empty()) {
+    Diags.report(DiagId::NoCMakePackage, {}, {executablePath()});
+    return 1;
+  }
+  outs() << Dir << "\n";
+  return 0;
+}
+
+/// opgen init: writes the starter project of templates/init/ into a new or
+/// empty directory, through the Writer (each file staged, then all moved
+/// into place); refuses anything else before writing.
+int Run::runInit() {
+  if (Inv.InitDir.empty()) {
+    Diags.report(DiagId::InitNoDirectory, {});
+    return 1;
+  }
+  std::string Dir = absolutePath(Inv.InitDir);
+  std::string Namespace =
+      Inv.InitNamespace ? *Inv.InitNamespace : sys::path::filename(Dir).str();
+  if (Error Problem = checkStarterNamespace(Namespace)) {
+    Diags.report(DiagId::InitBadNamespace, {},
+                 {Namespace, toString(std::move(Problem))});
+    return 1;
+  }
+  if (sys::fs::exists(Dir)) {
+    std::error_code EC;
+    bool Empty = sys::fs::is_directory(Dir) &&
+                 sys::fs::directory_iterator(Dir, EC) ==
+                     sys::fs::directory_iterator();
+    if (!Empty || EC) {
+      Diags.report(DiagId::InitDirNotEmpty, {}, {Inv.InitDir});
+      return 1;
+    }
+  }
+  Expected<FileSet> Files = emitStarterProject(Namespace);
+  if (!Files)
+    return internalError(Files.takeError());
+  // compile_commands.json, with torch's headers as the environment's Python
+  // reports them (InitNoTorch when it cannot).
+  StarterIncludes Includes;
+  Includes.RuntimeIncludeDir = runtimeIncludeDir();
+  if (std::string Cuda = cudaIncludeDir(); !Cuda.empty())
+    Includes.CudaRoot = sys::path::parent_path(Cuda).str();
+  Expected<PythonTorch> Torch = queryPythonTorch(environmentPython());
+  if (Torch) {
+    Includes.TorchIncludeDirs = Torch->IncludeDirs;
+    Includes.PythonIncludeDir = Torch->PythonIncludeDir;
+  } else {
+    Diags.report(DiagId::InitNoTorch, {}, {toString(Torch.takeError())});
+  }
+  if (Error E = Files->add("compile_commands.json",
+                           emitStarterCompileCommands(*Files, Dir, Includes)))
+    return internalError(std::move(E));
+  if (!writeFiles(Dir, *Files, /*CheckOnly=*/false, Diags))
+    return 1;
+  outs() << "opgen: created the op library '" << Namespace << "' in "
+         << Inv.InitDir << " (see its README.md)\n";
+  return 0;
+}
+
+int Run::run() {
+  std::optional<Mode> M = selectMode(Inv, Diags);
+  if (!M)
+    return 1;
+  switch (*M) {
+  case Mode::Init:
+    return runInit();
+  case Mode::CMakeDir:
+    return printCMakeDir();
+  case Mode::ListOutputs:
+    return printPlan();
+  case Mode::Combine: {
+    if (!checkPythonOptions())
+      return 1;
+    std::optional<Found> F = readRecords();
+    if (!F)
+      return 1;
+    Invocation FromRecords = Inv;
+    FromRecords.Inputs = F->Sources;
+    std::optional<Plan> P =
+        makePlan(FromRecords, /*RequireSources=*/false, Diags);
+    if (!P)
+      return 1;
+    // The functions source by source, in parse order.
+    std::map<std::string, size_t> Rank;
+    for (size_t I = 0; I < P->Sources.size(); ++I)
+      Rank[P->Sources[I].Path] = I;
+    std::stable_sort(F->Result.Functions.begin(), F->Result.Functions.end(),
+                     [&](const AnnotatedFunction &A, const AnnotatedFunction &B) {
+                       return Rank.at(A.Impl.HostSource) <
+                              Rank.at(B.Impl.HostSource);
+                     });
+    F->Sources = P->sourcePaths();
+    return generate(*P, std::move(*F));
+  }
+  case Mode::BuildPreamble: {
+    std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+    return P ? buildPreambleFile(*P) : 1;
+  }
+  case Mode::Discover:
+  case Mode::Generate: {
+    if (*M == Mode::Generate && !checkPythonOptions())
+      return 1;
+    std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+    if (!P)
+      return 1;
+    std::optional<Found> F = parseSources(*P);
+    if (!F)
+      return 1;
+    if (*M == Mode::Discover)
+      return writeRecord(*P, std::move(*F));
+    return generate(*P, std::move(*F));
+  }
+  }
+  return 1;
+}
+
+} // namespace
+
+int runInvocation(const Invocation &Inv, DiagSink &Diags) {
+  Diags.setWarningsAsErrors(Inv.WarningsAsErrors);
+  return Run(Inv, Diags).run();
+}
+
+int runInvocation(const Invocation &Inv) {
+  std::unique_ptr<DiagSink> Diags =
+      createClangDiagSink(absolutePath(Inv.Root.empty() ? "." : Inv.Root));
+  return runInvocation(Inv, *Diags);
+}
+
+} // namespace opgen

@@ -1,0 +1,272 @@
+//===- Plan.cpp - What one opgen run reads, writes and how ----------------===//
+#include "opgen/pipeline/Plan.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/model/Model.h"
+#include "opgen/model/SourceKind.h"
+#include "opgen/support/TorchTarget.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace opgen {
+
+namespace {
+
+/// Compiled sources first: an annotated function seen from several inputs
+/// gets its wrapper in the shard of the first, which must be compiled.
+bool sourceOrder(const PlannedSource &A, const PlannedSource &B) {
+  return std::make_tuple(!A.Compiled, std::cref(A.Path)) <
+         std::make_tuple(!B.Compiled, std::cref(B.Path));
+}
+
+/// Where \p File is installed: Python files into the package directory,
+/// the C++ entry points (`include/<package>/...`) into the include
+/// directory.
+void setInstall(PlannedOutput &File) {
+  llvm::StringRef Dir = llvm::sys::path::parent_path(File.Path);
+  if (File.Kind == OutputKind::Python && Dir.consume_front("python/")) {
+    File.Install = InstallRoot::Python;
+    File.InstallDir = Dir.str();
+  } else if (File.Kind == OutputKind::Header && Dir.consume_front("include/")) {
+    File.Install = InstallRoot::Include;
+    File.InstallDir = Dir.str();
+  }
+}
+
+std::string preamblePath(Language L) {
+  return L == Language::Cuda ? "preamble/cuda.pch" : "preamble/cxx.pch";
+}
+
+} // namespace
+
+std::string absolutePath(const std::string &Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+std::optional<Mode> selectMode(const Invocation &Inv, DiagSink &Diags) {
+  if (Inv.Init)
+    return Mode::Init;
+  if (Inv.CMakeDir)
+    return Mode::CMakeDir;
+  if (Inv.ListOutputs && (Inv.Discover || Inv.Combine)) {
+    Diags.report(DiagId::UsageExclusiveModes, {},
+                 {"--list-outputs", Inv.Discover ? "--discover" : "--combine"});
+    return std::nullopt;
+  }
+  // --check would have to build the preamble to compare it.
+  if (Inv.BuildPreamble &&
+      (Inv.ListOutputs || Inv.Discover || Inv.Combine || Inv.Check)) {
+    Diags.report(DiagId::UsageExclusiveModes, {},
+                 {"--build-preamble", Inv.ListOutputs ? "--list-outputs"
+                                      : Inv.Discover  ? "--discover"
+                                      : Inv.Combine   ? "--combine"
+                                                      : "--check"});
+    return std::nullopt;
+  }
+  if (!Inv.PreambleCache.empty() && !Inv.BuildPreamble) {
+    Diags.report(DiagId::UsagePreambleCacheWithoutBuild, {});
+    return std::nullopt;
+  }
+  if (Inv.ListOutputs)
+    return Mode::ListOutputs;
+  if (Inv.OutputDir.empty() || Inv.Inputs.empty()) {
+    Diags.report(DiagId::UsageNoInputs, {});
+    return std::nullopt;
+  }
+  if (Inv.Discover && Inv.Combine) {
+    Diags.report(DiagId::UsageExclusiveModes, {}, {"--discover", "--combine"});
+    return std::nullopt;
+  }
+  if (Inv.Combine)
+    return Mode::Combine;
+  if (Inv.BuildPreamble)
+    return Mode::BuildPreamble;
+  if (Inv.Discover)
+    return Mode::Discover;
+  return Mode::Generate;
+}
+
+std::vector<std::string> Plan::sourcePaths() const {
+  std::vector<std::string> Out;
+  for (const PlannedSource &S : Sources)
+    Out.push_back(S.Path);
+  return Out;
+}
+
+std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
+                             DiagSink &Diags) {
+  Plan P;
+  if (!Inv.OutputDir.empty())
+    P.OutputDir = absolutePath(Inv.OutputDir);
+  P.PythonPackage = Inv.PythonPackage;
+  P.GeneratePackage = !Inv.NoPythonPackage;
+  P.StableTargetTorch = DefaultStableTargetTorch.str();
+
+  // The sources, made absolute and checked, each once; two compiled
+  // sources may not share a file name (their shards would).
+  unsigned Errors = Diags.errorCount();
+  std::set<std::string> Seen;
+  std::map<std::string, std::string> ShardOwners;
+  for (const std::string &Given : Inv.Inputs) {
+    PlannedSource S;
+    S.Given = Given;
+    S.Path = absolutePath(Given);
+    if (RequireSources && !llvm::sys::fs::exists(S.Path)) {
+      Diags.report(DiagId::NoSuchInput, {}, {Given});
+      continue;
+    }
+    std::optional<SourceKind> Kind = classifySource(S.Path);
+    if (!Kind && RequireSources) {
+      Diags.report(DiagId::UnsupportedInput, {},
+                   {Given, supportedExtensions()});
+      continue;
+    }
+    if (!Seen.insert(S.Path).second)
+      continue;
+    if (Kind) {
+      S.Lang = sourceLanguage(*Kind);
+      S.Compiled = Kind->Compiled;
+      if (S.Compiled)
+        S.PreambleGroup = S.Lang;
+    }
+    std::string Shard = shardPath(S.Path);
+    if (RequireSources && !Shard.empty() &&
+        !ShardOwners.emplace(Shard, Given).second) {
+      Diags.report(DiagId::DuplicateShard, {},
+                   {llvm::sys::path::filename(Given).str()});
+      continue;
+    }
+    P.Sources.push_back(std::move(S));
+  }
+  if (Diags.errorCount() != Errors)
+    return std::nullopt;
+  std::sort(P.Sources.begin(), P.Sources.end(), sourceOrder);
+
+  // Shards by file name: the first compiled source of a name has it (a
+  // --list-outputs plan may name a second; the combine refuses it).
+  std::set<std::string> Shards;
+  for (PlannedSource &S : P.Sources)
+    if (std::string Shard = shardPath(S.Path);
+        !Shard.empty() && Shards.insert(Shard).second)
+      S.Shard = Shard;
+
+  // Discovery records by file name, numbered when a name repeats.
+  std::set<std::string> Records;
+  for (PlannedSource &S : P.Sources) {
+    std::string Name = llvm::sys::path::filename(S.Path).str();
+    S.Record = "discover/" + Name + ".json";
+    if (!Records.insert(S.Record).second) {
+      S.Record = "discover/" + Name + "." + std::to_string(Records.size()) +
+                 ".json";
+      Records.insert(S.Record);
+    }
+  }
+
+  // One preamble per language that has compiled sources.
+  for (Language L : {Language::Cxx, Language::Cuda}) {
+    PlannedPreamble Pre{L, preamblePath(L), {}};
+    for (const PlannedSource &S : P.Sources)
+      if (S.PreambleGroup == L)
+        Pre.Sources.push_back(S.Path);
+    if (!Pre.Sources.empty())
+      P.Preambles.push_back(std::move(Pre));
+  }
+
+  // The outputs, named as the emitters name them (OpLibrary's rule for the
+  // fake module).
+  OpLibrary Named;
+  Named.PythonPackage = Inv.PythonPackage;
+  if (!Inv.FakeModule.empty())
+    Named.Fakes =
+        FakeModule{llvm::sys::path::stem(Inv.FakeModule).str(), "", ""};
+  Named.GeneratePackage = P.GeneratePackage;
+  Named.Sources = P.sourcePaths();
+  OutputNames Names = outputNames(Named);
+  P.FakeModule = Names.FakeModule;
+  for (const OutputFile &File : listOutputs(Names)) {
+    PlannedOutput Out{File.Path, File.Kind, File.Id, File.Source,
+                      InstallRoot::None, ""};
+    setInstall(Out);
+    P.Outputs.push_back(std::move(Out));
+  }
+  return P;
+}
+
+std::string planToJson(const Plan &P) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  llvm::json::OStream J(OS, 2);
+  auto StringOrNull = [&](llvm::StringRef Key, const std::string &V) {
+    if (V.empty())
+      J.attribute(Key, nullptr);
+    else
+      J.attribute(Key, V);
+  };
+  J.object([&] {
+    J.attribute("version", 1);
+    StringOrNull("output_dir", P.OutputDir);
+    J.attribute("python_package", P.PythonPackage);
+    J.attribute("fake_module", P.FakeModule);
+    J.attribute("python_package_generated", P.GeneratePackage);
+    J.attribute("stable_target_torch", P.StableTargetTorch);
+    J.attributeArray("sources", [&] {
+      for (const PlannedSource &S : P.Sources)
+        J.object([&] {
+          J.attribute("path", S.Path);
+          if (S.Lang)
+            J.attribute("language", std::string(enumName(*S.Lang)));
+          else
+            J.attribute("language", nullptr);
+          J.attribute("compiled", S.Compiled);
+          StringOrNull("shard", S.Shard);
+          if (S.PreambleGroup)
+            J.attribute("preamble", std::string(enumName(*S.PreambleGroup)));
+          else
+            J.attribute("preamble", nullptr);
+          J.attribute("record", S.Record);
+        });
+    });
+    J.attributeArray("preambles", [&] {
+      for (const PlannedPreamble &Pre : P.Preambles)
+        J.object([&] {
+          J.attribute("language", std::string(enumName(Pre.Lang)));
+          J.attribute("path", Pre.Path);
+          J.attributeArray("sources", [&] {
+            for (const std::string &S : Pre.Sources)
+              J.value(S);
+          });
+        });
+    });
+    J.attributeArray("outputs", [&] {
+      for (const PlannedOutput &O : P.Outputs)
+        J.object([&] {
+          J.attribute("path", O.Path);
+          J.attribute("kind", std::string(outputKindName(O.Kind)));
+          StringOrNull("source", O.Source);
+          if (O.Install == InstallRoot::None) {
+            J.attribute("install", nullptr);
+          } else {
+            J.attributeObject("install", [&] {
+              J.attribute("root", std::string(enumName(O.Install)));
+              J.attribute("dir", O.InstallDir);
+            });
+          }
+        });
+    });
+  });
+  OS << '\n';
+  return OS.str();
+}
+
+} // namespace opgen
