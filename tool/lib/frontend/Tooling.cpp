@@ -258,19 +258,18 @@ private:
 
 } // namespace
 
-bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
-                 FrontendResult &Result) {
+FrontendResult runFrontend(const FrontendOptions &Opts, DiagSink &Diags) {
+  FrontendResult Result;
   std::unique_ptr<tooling::CompilationDatabase> Database =
       loadDatabase(Opts, Diags);
   if (!Database)
-    return false;
+    return Result;
   // --preamble: each loaded once; a source uses the first that fits it.
   std::vector<PreambleUse> Preambles;
   for (const std::string &Pch : Opts.Preambles)
     if (std::optional<PreambleUse> Use = PreambleUse::load(Pch, *Database))
       Preambles.push_back(std::move(*Use));
 
-  bool AllCompiled = true;
   for (const std::string &Source : Opts.Sources) {
     // One tool per source keeps each file's flags and errors separate.
     // With ClangOutput (opgen -j) the tool must not chdir into the compile
@@ -297,10 +296,9 @@ bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
       if (unsigned N = Factory.HiddenBodyErrors)
         Diags.report(DiagId::BodyErrorsNotShown, SourceLoc{},
                      {std::to_string(N), N == 1 ? "" : "s"});
-      AllCompiled = false;
     }
   }
-  return AllCompiled;
+  return Result;
 }
 
 //===----------------------------------------------------------------------===//

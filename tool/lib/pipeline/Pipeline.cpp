@@ -144,8 +144,8 @@ std::optional<Found> Run::parseSources(const Plan &P) {
     if (!Result)
       return std::nullopt;
     F.Result = std::move(*Result);
-  } else if (!runFrontend(Opts, Diags, F.Result)) {
-    return std::nullopt;
+  } else {
+    F.Result = runFrontend(Opts, Diags);
   }
   if (Diags.errorCount())
     return std::nullopt;
@@ -303,9 +303,10 @@ int Run::generate(const Plan &P, Found F) {
 int Run::buildPreambleFile(const Plan &P) {
   FrontendOptions Opts = frontendOptions(P);
   Opts.PreambleCache = Inv.PreambleCache;
-  PreambleResult Result;
   const std::string &Pch = P.OutputDir;
-  if (!buildPreamble(Opts, Pch, Diags, Result))
+  unsigned Errors = Diags.errorCount();
+  PreambleResult Result = buildPreamble(Opts, Pch, Diags);
+  if (Diags.errorCount() != Errors)
     return 1;
   // What it read, less what it writes (the PCH and its include lines,
   // <file.pch>.h): those would be cycles in the build. A cache entry's

@@ -90,7 +90,6 @@ std::optional<FrontendResult> runFrontendInThreads(const FrontendOptions &Opts,
   size_t N = Opts.Sources.size();
   std::vector<std::unique_ptr<SourceLog>> Logs(N);
   std::vector<FrontendResult> Results(N);
-  std::vector<char> Compiled(N, 0);
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I = Next++; I < N; I = Next++) {
@@ -99,7 +98,7 @@ std::optional<FrontendResult> runFrontendInThreads(const FrontendOptions &Opts,
       FrontendOptions One = Opts;
       One.Sources = {Opts.Sources[I]};
       One.ClangOutput = &Logs[I]->clangOutput();
-      Compiled[I] = runFrontend(One, *Logs[I], Results[I]);
+      Results[I] = runFrontend(One, *Logs[I]);
     }
   };
   {
@@ -111,12 +110,10 @@ std::optional<FrontendResult> runFrontendInThreads(const FrontendOptions &Opts,
     for (llvm::thread &W : Workers)
       W.join();
   }
-  bool AllCompiled = true;
   bool SeenNoDatabase = false;
   FrontendResult Result;
   for (size_t I = 0; I < N; ++I) {
     Logs[I]->replay(Diags, SeenNoDatabase);
-    AllCompiled &= Compiled[I] != 0;
     for (AnnotatedFunction &F : Results[I].Functions)
       Result.Functions.push_back(std::move(F));
     Result.Dependencies.insert(Results[I].Dependencies.begin(),
@@ -124,7 +121,7 @@ std::optional<FrontendResult> runFrontendInThreads(const FrontendOptions &Opts,
     Result.PreambleInputs.insert(Results[I].PreambleInputs.begin(),
                                  Results[I].PreambleInputs.end());
   }
-  if (!AllCompiled || Diags.errorCount())
+  if (Diags.errorCount())
     return std::nullopt;
   return Result;
 }

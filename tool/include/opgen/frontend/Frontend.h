@@ -91,21 +91,22 @@ struct PreambleResult {
 /// as it is. With \p Opts.PreambleCache, the PCH (and the header of its
 /// include lines) lie in an entry of that cache, found again by every
 /// build directory whose sources, command and headers are the same, and
-/// the manifest at `<pch>.json` names it. Returns false only when the
-/// compile database cannot be read; a
-/// preamble that cannot be built is an empty one (the parses then report
-/// why).
-bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
-                   DiagSink &Diags, PreambleResult &Result);
+/// the manifest at `<pch>.json` names it. A preamble that cannot be built
+/// is an empty one (the parses then report why). Fails, with an error
+/// reported to \p Diags (the caller compares its error count), only when
+/// the compile database cannot be read.
+PreambleResult buildPreamble(const FrontendOptions &Opts,
+                             const std::string &PchPath, DiagSink &Diags);
 
 /// The header names of the `#include <...>` lines that begin \p Text (after
 /// comments and blank lines), up to the first other line.
 std::vector<std::string> leadingSystemIncludes(llvm::StringRef Text);
 
 /// Parses every source and lowers its annotated functions. Reports through
-/// \p Diags; returns false when any source failed to compile.
-bool runFrontend(const FrontendOptions &Opts, DiagSink &Diags,
-                 FrontendResult &Result);
+/// \p Diags, every failure as an error (a source that does not compile is
+/// SourceDoesNotCompile; no compile database, NoCompileDatabase): the caller
+/// compares the sink's error count, as after every phase.
+FrontendResult runFrontend(const FrontendOptions &Opts, DiagSink &Diags);
 
 /// Runs the frontend on one in-memory C++ source: \p Code named \p FileName
 /// (an absolute path), parsed with \p Args (e.g. `-std=c++17`) and nothing

@@ -197,14 +197,15 @@ private:
 
 } // namespace
 
-bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
-                   DiagSink &Diags, PreambleResult &Result) {
+PreambleResult buildPreamble(const FrontendOptions &Opts,
+                             const std::string &PchPath, DiagSink &Diags) {
+  PreambleResult Result;
   std::string Pch = absolutePath(PchPath);
   std::string Header = Pch + ".h";
   std::unique_ptr<tooling::CompilationDatabase> Database =
       loadDatabase(Opts, Diags);
   if (!Database)
-    return false;
+    return Result;
 
   // The include lines that begin every C++ source, or when there is none,
   // every CUDA source.
@@ -308,7 +309,7 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
         evictEntries(Opts.PreambleCache, Entry);
       }
       Use(*Old);
-      return true;
+      return Result;
     }
 
   // Taken from the cache, where another build directory (or this one
@@ -321,7 +322,7 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
         touchEntry(Entry);
         evictEntries(Opts.PreambleCache, Entry);
         Use(*Cached);
-        return true;
+        return Result;
       }
 
   enum class Outcome { Built, NoneFits, Failed };
@@ -423,7 +424,7 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
           writeAtomically(Entry + "/manifest.json", Result.Manifest));
       evictEntries(Opts.PreambleCache, Entry);
     }
-    return true;
+    return Result;
   }
   // No preamble: never silently, unless none fits.
   bool Written = static_cast<bool>(Made);
@@ -442,7 +443,7 @@ bool buildPreamble(const FrontendOptions &Opts, const std::string &PchPath,
     removeLockedEntry(Entry);
   Result.Manifest = writeManifest(M);
   Result.Includes.clear();
-  return true;
+  return Result;
 }
 
 } // namespace opgen
