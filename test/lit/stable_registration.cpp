@@ -9,6 +9,12 @@
 // RUN: FileCheck %s --check-prefix=NONE-OPS --input-file=%t/include/sr/ops.h --implicit-check-not=#include
 // RUN: FileCheck %s --check-prefix=PY --input-file=%t/python/sr/fakes.py
 // RUN: FileCheck %s --check-prefix=NOBW --input-file=%t/python/sr/fakes.py
+// The generated CMakeLists.txt (a build of the output directory on its own)
+// defines TORCH_TARGET_VERSION as the cache variable's value, not `$` and
+// the value (`$${...}` in CMake is a `$` followed by the variable).
+// RUN: FileCheck %s --check-prefix=CMAKE --input-file=%t/CMakeLists.txt
+// CMAKE: set(OPGEN_TORCH_TARGET_VERSION 0x020a000000000000 CACHE STRING
+// CMAKE: {{^}}  TORCH_TARGET_VERSION=${OPGEN_TORCH_TARGET_VERSION})
 // The generated shard compiles against the stable headers for torch 2.10.
 // RUN: clang++ -std=c++17 -fsyntax-only -DTORCH_TARGET_VERSION=0x020a000000000000 -I%torch_include -I%runtime_include -I%t %t/shards/stable_registration.cpp
 // RUN: clang++ -std=c++17 -fsyntax-only -DTORCH_TARGET_VERSION=0x020a000000000000 -I%torch_include -I%runtime_include -I%t %t/registration.cpp
