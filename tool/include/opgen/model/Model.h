@@ -4,6 +4,10 @@
 /// Plain structs that carry what the frontend found (annotations, kernels, the
 /// C++ shape of their parameters) to the check and emit phases. They hold
 /// strings and enums, never Clang types: emitters never include clang/AST.
+///
+/// What may depend on model/: every other folder (frontend, analysis,
+/// check, emit, write, pipeline, the driver, the tests). It depends on
+/// nothing of opgen's but itself, and on LLVM's Support library only.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_MODEL_H
 #define OPGEN_MODEL_H

@@ -4,6 +4,9 @@
 /// Every phase reports through a DiagSink, by catalogue id (Diagnostics.def).
 /// The driver's sink renders through Clang's DiagnosticsEngine; tests use a
 /// recording sink. Phases only run when the previous ones reported no error.
+///
+/// What may depend on support/: every folder. It depends on model/ only
+/// (SourceLoc), so that any phase can report.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_DIAGNOSTICS_H
 #define OPGEN_DIAGNOSTICS_H

@@ -164,11 +164,14 @@ std::string pyFakeOutput(const FakeOutput &O, std::string &Unknown) {
 
 } // namespace
 
-std::string pyFakeValue(const std::vector<FakeOutput> &Outs,
-                        std::string &Unknown, const std::string &Indent) {
+llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
+                                        const std::string &Indent) {
+  std::string Unknown;
   std::vector<std::string> Values;
   for (const FakeOutput &F : Outs)
     Values.push_back(pyFakeOutput(F, Unknown));
+  if (!Unknown.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Unknown);
   if (Values.empty())
     return "None";
   if (Values.size() == 1)
@@ -179,9 +182,8 @@ std::string pyFakeValue(const std::vector<FakeOutput> &Outs,
 }
 
 std::string pyUnspellable(const std::vector<FakeOutput> &Outs) {
-  std::string Unknown;
-  pyFakeValue(Outs, Unknown);
-  return Unknown;
+  llvm::Expected<std::string> Value = pyFakeValue(Outs);
+  return Value ? std::string() : llvm::toString(Value.takeError());
 }
 
 std::string fakeOrigins(const std::vector<FakeOutput> &Outs) {

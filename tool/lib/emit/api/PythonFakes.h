@@ -13,6 +13,8 @@
 
 #include "opgen/model/Model.h"
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -20,12 +22,11 @@ namespace opgen {
 
 /// The outputs \p Outs as one Python expression: the single output, a
 /// parenthesised tuple (one item a line, indented by \p Indent, when it is
-/// given), or `None` for none.
-/// Sets \p Unknown to the first C++ constant Python cannot spell (the
-/// expression then holds `None` in its place: never use it then).
-std::string pyFakeValue(const std::vector<FakeOutput> &Outs,
-                        std::string &Unknown,
-                        const std::string &Indent = "");
+/// given), or `None` for none. An error, whose message is the C++ constant,
+/// when \p Outs hold one that Python cannot spell (`check/Fakes` asks
+/// pyUnspellable before it promises such a fake).
+llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
+                                        const std::string &Indent = "");
 
 /// The first C++ constant of \p Outs that opgen cannot spell in Python
 /// (`-1LL`, an unknown memory format), or empty when every one can be.

@@ -91,9 +91,9 @@ llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
                                                 bool &UsesDispatchKey) {
   std::string Out;
   for (const Op &O : L.Ops) {
-    std::string Unknown;
     if (O.Fake == FakeKind::Synthesized && F == Flavour::Stable) {
-      std::string Value = pyFakeValue(O.SynthesizedFake, Unknown, "    ");
+      // check/Fakes promised this fake only where Python spells it all.
+      OPGEN_TRY(Value, pyFakeValue(O.SynthesizedFake, "    "));
       UsesWithItem = UsesWithItem || usesWithItem(Value);
       OPGEN_TRY(Fake,
                 renderTemplate("stable/fake.py",
@@ -112,7 +112,7 @@ llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
     UsesDispatchKey = true;
     std::vector<TemplateRecord> Devices;
     for (const auto &[Key, Facts] : O.KernelFacts) {
-      std::string Value = pyFakeValue(Facts, Unknown);
+      OPGEN_TRY(Value, pyFakeValue(Facts));
       UsesWithItem = UsesWithItem || usesWithItem(Value);
       Devices.push_back({{"key", std::string(dispatchKeyName(Key))},
                          {"key_literal", quote(std::string(dispatchKeyName(Key)))},

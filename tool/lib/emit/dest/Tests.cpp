@@ -73,13 +73,14 @@ std::string kernelFacts(const Op &O) {
   for (const auto &[Key, Facts] : O.KernelFacts) {
     if (Key != DispatchKey::CPU && Key != DispatchKey::CUDA)
       continue;
-    std::string Unknown;
-    std::string Value = pyFakeValue(Facts, Unknown);
-    if (!Unknown.empty())
+    llvm::Expected<std::string> Value = pyFakeValue(Facts);
+    if (!Value) { // Python cannot spell it: these facts are left out.
+      llvm::consumeError(Value.takeError());
       continue;
+    }
     Items.push_back("\n            " +
                     quote(Key == DispatchKey::CPU ? "cpu" : "cuda") + ": lambda " +
-                    pyParameterNames(O.Schema) + ": " + Value + ",");
+                    pyParameterNames(O.Schema) + ": " + *Value + ",");
   }
   return Items.empty() ? "" : join(Items, "") + "\n        ";
 }
