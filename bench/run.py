@@ -144,15 +144,11 @@ class Opgen:
 
 
 def cuda_prelude(work: Path) -> Path:
-    """opgen's CUDA prelude (a virtual file in opgen), as a real file."""
-    for source in sorted((REPO / "tool" / "lib" / "frontend").glob("*.cpp")):
-        m = re.search(r'CudaPrelude = R"\((.*?)\)";', source.read_text(), re.S)
-        if m:
-            break
-    else:
-        raise BenchError("cannot find the CUDA prelude in tool/lib/frontend/")
-    path = work / "opgen_cuda_prelude.h"
-    path.write_text(m[1])
+    """opgen's CUDA prelude: the header opgen embeds and parses CUDA sources
+    with (a virtual file there), here included from its source."""
+    path = REPO / "tool" / "lib" / "frontend" / "cuda_prelude.h"
+    if not path.is_file():
+        raise BenchError(f"cannot find the CUDA prelude {path}")
     return path
 
 
