@@ -109,7 +109,9 @@ _keep_torch_trace_out_of_pytest()
 import torch  # noqa: E402  (after the cache is chosen)
 
 import ${package}  # noqa: E402,F401  (loads the op library)
-${import_fakes}
+${#each import_fakes}
+import ${package}.${fake_module}  # noqa: E402,F401  (skeletons for ops without a fake)
+${/each}
 
 SAMPLES_PATH = ${samples_path}
 

@@ -4,5 +4,14 @@ static const auto op = c10::Dispatcher::singleton()
 torch::autograd::variable_list outputs;
 {
   at::AutoDispatchBelowADInplaceOrView guard;
-  ${collect_outputs}
+${#each collect_list}
+  outputs = op.call(${arguments});
+${/each}
+${#each collect_one}
+  outputs = {op.call(${arguments})};
+${/each}
+${#each collect_tuple}
+  const auto result = op.call(${arguments});
+  outputs = {${items}};
+${/each}
 }

@@ -4,11 +4,15 @@ struct ${name} : public torch::autograd::Function<${name}> {
       torch::autograd::AutogradContext *ctx${parameters}) {
     ${call_below_autograd}
     ${record_edges}
-    ${save_for_backward}
+${#each save_for_backward}
+    ctx->save_for_backward({${saved}});
+${/each}
 ${#each saved_data}
     ctx->saved_data[${key}] = ${value};
 ${/each}
-    ${mark_non_differentiable}
+${#each mark_non_differentiable}
+    ctx->mark_non_differentiable({${non_differentiable}});
+${/each}
     ${keep_defined}
     return outputs;
   }
@@ -20,9 +24,13 @@ ${/each}
         .findSchemaOrThrow(${backward_name}, ${backward_overload})
         .typed<${backward_function_type}>();
     ${load_grads}
-    ${load_saved}
+${#each load_saved}
+    const torch::autograd::variable_list saved = ctx->get_saved_variables();
+${/each}
     const auto input_grads = backward_op.call(${backward_arguments});
-    ${check_gradient_count}
+${#each check_gradient_count}
+    TORCH_CHECK(input_grads.size() == ${count}, ${returned}, input_grads.size(), ${has});
+${/each}
     return {${gradients}};
   }
 };

@@ -2,17 +2,28 @@
 
 # ${op} (Autograd): backward ${backward}, from ${where}
 def _${identifier}_setup_context(${setup_parameters}):
-    ${unpack_inputs}
-    ${outputs}
-    ${save_for_backward}
+${#each unpack_inputs}
+    ${names} = inputs
+${/each}
+    outputs = ${outputs}
+${#each save_for_backward}
+    ctx.save_for_backward(${saved})
+${/each}
     ctx.opgen_saved = {${saved_data}}
-    ${mark_non_differentiable}
+${#each mark_non_differentiable}
+    ctx.mark_non_differentiable(${non_differentiable})
+${/each}
 
 
 def _${identifier}_backward(ctx, *grads):
-    ${load_saved}
+${#each load_saved}
+    saved = ctx.saved_tensors
+${/each}
     input_grads = ${backward_op}(${backward_arguments})
-    ${check_gradient_count}
+${#each check_gradient_count}
+    if len(input_grads) != ${count}:
+        raise RuntimeError(f${message})
+${/each}
     # One gradient per positional argument; None where there is none.
     return (${gradients})
 

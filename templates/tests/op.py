@@ -15,5 +15,5 @@ ${#each arguments}
 ${/each}
         ],
         ${checks}
-        "kernel_facts": {${kernel_facts}},
+        ${kernel_facts}
     },

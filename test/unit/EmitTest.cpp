@@ -303,7 +303,8 @@ TEST(TemplateTest, AnUnknownTemplateIsAnError) {
   EXPECT_EQ(templateError(renderTemplate("no/such/template.cpp", {})),
             "no template 'no/such/template.cpp'");
   // An embedded template names what it lacks.
-  EXPECT_EQ(templateError(renderTemplate("autograd/wrapper.cpp", {{"apply", ""}})),
+  EXPECT_EQ(templateError(renderTemplate("autograd/wrapper.cpp", {{"result", ""}},
+                                         {{"apply", {}}, {"apply_defined", {}}})),
             "template 'autograd/wrapper.cpp' needs 'signature'");
 }
 

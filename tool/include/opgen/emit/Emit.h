@@ -98,6 +98,15 @@ using TemplateRecord = std::map<std::string, std::string>;
 /// The lists of a template's `${#each name}` sections, by name.
 using TemplateLists = std::map<std::string, std::vector<TemplateRecord>>;
 
+/// A section's list for a piece the emitter puts in or leaves out: \p Item
+/// once when \p Present, else nothing (`${#each save_for_backward}` ...).
+inline std::vector<TemplateRecord> onlyIf(bool Present,
+                                          TemplateRecord Item = {}) {
+  if (!Present)
+    return {};
+  return {std::move(Item)};
+}
+
 /// Fills template \p Name (a path under templates/):
 /// * `${name}` is replaced by its value in \p Vars; a placeholder alone on
 ///   its line is replaced line by line, each line indented like the

@@ -10,21 +10,6 @@ namespace opgen {
 
 namespace {
 
-/// Statements that call `op` below autograd and collect the results of a
-/// schema with returns \p S into `outputs` (a variable_list).
-std::string collectOutputs(const OpSchema &S) {
-  std::string Call = "op.call(" + join(argumentNames(S), ", ") + ")";
-  if (S.Returns.size() == 1 && S.Returns[0].Ty.IsList)
-    return "outputs = " + Call + ";";
-  if (S.Returns.size() == 1)
-    return "outputs = {" + Call + "};";
-  std::vector<std::string> Items;
-  for (size_t I = 0; I < S.Returns.size(); ++I)
-    Items.push_back("std::get<" + std::to_string(I) + ">(result)");
-  return "const auto result = " + Call + ";\noutputs = {" + join(Items, ", ") +
-         "};";
-}
-
 /// The wrapper registered under Autograd: applies the Function and converts
 /// its variable_list back to the op's return type. A backward op's Function
 /// returns only its defined outputs (\p Undefined): the wrapper puts them
@@ -44,18 +29,15 @@ llvm::Expected<std::string> autogradWrapper(const OpSchema &S,
     Result = "std::make_tuple(" + join(Items, ", ") + ")";
   }
   std::vector<std::string> Arguments = argumentNames(S);
-  std::string Apply;
-  if (Undefined) {
+  if (Undefined)
     Arguments.insert(Arguments.begin(), "&defined");
-    Apply = "std::vector<bool> defined;\nauto outputs = opgen::rt::put_back(" +
-            Function + "::apply(" + join(Arguments, ", ") + "), defined);";
-  } else {
-    Apply = "auto outputs = " + Function + "::apply(" + join(Arguments, ", ") + ");";
-  }
+  TemplateRecord Apply = {{"function", Function},
+                          {"arguments", join(Arguments, ", ")}};
   return renderTemplate("autograd/wrapper.cpp",
                         {{"signature", kernelSignature(S, autogradWrapperName(S))},
-                         {"apply", Apply},
-                         {"result", Result}});
+                         {"result", Result}},
+                        {{"apply", onlyIf(!Undefined, Apply)},
+                         {"apply_defined", onlyIf(Undefined, Apply)}});
 }
 
 /// The parameters of a Function's forward after `ctx`: a backward op's
@@ -70,11 +52,22 @@ std::string forwardParameters(const OpSchema &S, bool Undefined) {
 /// The statements of a Function's forward that call the op below autograd
 /// and collect its results in `outputs`.
 llvm::Expected<std::string> callBelowAutograd(const OpSchema &S) {
+  // The results of `op`, into `outputs` (a variable_list): a list as it is,
+  // a tensor in a list of one, a tuple element by element.
+  bool List = S.Returns.size() == 1 && S.Returns[0].Ty.IsList;
+  bool One = S.Returns.size() == 1 && !List;
+  std::vector<std::string> Items;
+  for (size_t I = 0; I < S.Returns.size(); ++I)
+    Items.push_back("std::get<" + std::to_string(I) + ">(result)");
+  TemplateRecord Call = {{"arguments", join(argumentNames(S), ", ")},
+                         {"items", join(Items, ", ")}};
   return renderTemplate("autograd/forward.cpp",
                         {{"op_name", quote(S.Namespace + "::" + S.Name)},
                          {"overload", quote(S.Overload)},
-                         {"function_type", cppSignature(S).functionType()},
-                         {"collect_outputs", collectOutputs(S)}});
+                         {"function_type", cppSignature(S).functionType()}},
+                        {{"collect_list", onlyIf(List, Call)},
+                         {"collect_one", onlyIf(One, Call)},
+                         {"collect_tuple", onlyIf(!List && !One, Call)}});
 }
 
 /// Statements of a forward that record, for a backward's `output_mask`, the
@@ -84,30 +77,37 @@ llvm::Expected<std::string> callBelowAutograd(const OpSchema &S) {
 /// tensor (and to each element of a tensor list), so an undefined optional
 /// shifts the ones after it. Empty when the edges are known statically; then
 /// \p Static holds them.
-std::string recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs,
-                        std::vector<std::string> &Static) {
+llvm::Expected<std::string>
+recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs,
+            std::vector<std::string> &Static) {
   bool Dynamic = false;
-  std::vector<std::string> Lines;
-  std::map<size_t, size_t> Slot; // argument -> its entry in `edges`
+  std::string Edges;
+  size_t Lines = 0;              // the statements so far
+  std::map<size_t, size_t> Slot; // argument -> its statement
   std::map<size_t, size_t> StaticEdge;
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     const Argument &Arg = S.Arguments[I];
     const Type &T = Arg.Ty;
     if (!T.isTensorLike())
       continue;
+    const char *Shape;
     if (T.isPlainTensor()) {
-      Slot[I] = Lines.size();
+      Slot[I] = Lines;
       StaticEdge[I] = StaticEdge.size();
-      Lines.push_back("edges.push_back(edge++);");
+      Shape = "autograd/edges/tensor.cpp";
     } else if (T.isSingleTensor()) { // Tensor?
-      Slot[I] = Lines.size();
-      Lines.push_back("edges.push_back(" + Arg.Name + ".has_value() && " +
-                      Arg.Name + "->defined() ? edge++ : -1);");
+      Slot[I] = Lines;
+      Shape = "autograd/edges/optional_tensor.cpp";
       Dynamic = true;
     } else if (!T.Optional && !T.ElementOptional) { // Tensor[]: one per element
-      Lines.push_back("edge += static_cast<int64_t>(" + Arg.Name + ".size());");
+      Shape = "autograd/edges/tensor_list.cpp";
       Dynamic = true;
-    } // Tensor?[] and Tensor[]? reach apply as other values: no edge.
+    } else { // Tensor?[] and Tensor[]? reach apply as other values: no edge.
+      continue;
+    }
+    OPGEN_TRY(Edge, renderTemplate(Shape, {{"name", Arg.Name}}));
+    Edges += Edge;
+    ++Lines;
   }
   if (!Dynamic) {
     for (size_t I : GradInputs)
@@ -118,20 +118,19 @@ std::string recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs
   std::vector<std::string> Picked;
   bool All = GradInputs.size() == Slot.size();
   for (size_t I : GradInputs) {
-    // `edges` gets one entry per line that pushes one, in argument order.
+    // `edges` gets one entry per statement that pushes one, in argument
+    // order.
     size_t Entry = 0;
     for (const auto &[Arg, Line] : Slot)
       Entry += Line < Slot[I];
     All = All && Entry == Picked.size();
     Picked.push_back("edges[" + std::to_string(Entry) + "]");
   }
-  return "// output_mask: needs_input_grad numbers the defined tensor inputs only.\n"
-         "int64_t edge = 0;\n"
-         "std::vector<int64_t> edges;\n" +
-         join(Lines, "\n") + "\nctx->saved_data[\"opgen_edges\"] = " +
-         (All ? std::string("edges")
-              : "std::vector<int64_t>{" + join(Picked, ", ") + "}") +
-         ";";
+  return renderTemplate(
+      "autograd/record_edges.cpp",
+      {{"edges", Edges},
+       {"saved_edges",
+        All ? "edges" : "std::vector<int64_t>{" + join(Picked, ", ") + "}"}});
 }
 
 llvm::Expected<std::string> autogradFunction(const Op &O) {
@@ -154,12 +153,13 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
       break;
     case BackwardInput::Kind::OutputMask: {
       std::vector<std::string> Static;
-      RecordEdges = recordEdges(S, A.GradInputs, Static);
-      std::string Edges = RecordEdges.empty()
+      OPGEN_TRY(Edges, recordEdges(S, A.GradInputs, Static));
+      RecordEdges = std::move(Edges);
+      std::string EdgesArg = RecordEdges.empty()
                               ? "{" + join(Static, ", ") + "}"
                               : "ctx->saved_data[\"opgen_edges\"].toIntVector()";
       BackwardArgs.push_back("opgen::rt::output_mask<" + std::to_string(In.Index) +
-                             ">(ctx, " + Edges + ")");
+                             ">(ctx, " + EdgesArg + ")");
       break;
     }
     case BackwardInput::Kind::Result:
@@ -196,15 +196,13 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
   // backward, in that order, the others are undefined (no gradient).
   size_t TensorInputs = A.GradInputs.size();
   bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
-  std::string CheckCount;
+  std::vector<TemplateRecord> CheckCount;
   if (List)
-    CheckCount = "TORCH_CHECK(input_grads.size() == " +
-                 std::to_string(TensorInputs) + ", " +
-                 quote(A.Backward.fullName() + " returned ") +
-                 ", input_grads.size(), " +
-                 quote(" gradients; " + S.fullName() + " has " +
-                       std::to_string(TensorInputs) + " tensor inputs") +
-                 ");";
+    CheckCount.push_back(
+        {{"count", std::to_string(TensorInputs)},
+         {"returned", quote(A.Backward.fullName() + " returned ")},
+         {"has", quote(" gradients; " + S.fullName() + " has " +
+                       std::to_string(TensorInputs) + " tensor inputs")}});
   std::vector<std::string> Grads;
   if (Undefined)
     Grads.push_back("at::Tensor()"); // for `defined`
@@ -258,27 +256,22 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
        {"parameters", forwardParameters(S, Undefined)},
        {"call_below_autograd", Call},
        {"record_edges", RecordEdges},
-       {"save_for_backward",
-        Saved.empty() ? ""
-                      : "ctx->save_for_backward({" + join(Saved, ", ") + "});"},
-       {"mark_non_differentiable",
-        NonDifferentiable.empty() ? ""
-                                  : "ctx->mark_non_differentiable({" +
-                                        join(NonDifferentiable, ", ") + "});"},
        {"backward_name", quote(A.Backward.Namespace + "::" + A.Backward.Name)},
        {"backward_overload", quote(A.Backward.Overload)},
        {"backward_function_type", cppSignature(A.Backward).functionType()},
-       {"load_saved", Saved.empty() ? ""
-                                    : "const torch::autograd::variable_list "
-                                      "saved = ctx->get_saved_variables();"},
        {"backward_arguments", join(BackwardArgs, ", ")},
-       {"check_gradient_count", CheckCount},
        {"gradients", join(Grads, ", ")},
        {"keep_defined", KeepDefined},
        {"grads_parameter", Undefined ? "defined_grads" : "grads"},
        {"load_grads", LoadGrads},
        {"wrapper", Wrapper}},
-      {{"saved_data", SavedData}});
+      {{"saved_data", SavedData},
+       {"save_for_backward", onlyIf(!Saved.empty(), {{"saved", join(Saved, ", ")}})},
+       {"load_saved", onlyIf(!Saved.empty())},
+       {"mark_non_differentiable",
+        onlyIf(!NonDifferentiable.empty(),
+               {{"non_differentiable", join(NonDifferentiable, ", ")}})},
+       {"check_gradient_count", CheckCount}});
 }
 
 /// For a backward op without a backward: runs it, and raises a clear error

@@ -5,7 +5,6 @@
 #include "emit/dest/Emitters.h"
 
 #include <map>
-#include <sstream>
 
 namespace opgen {
 
@@ -33,37 +32,29 @@ std::string pythonFakeAdvice(const OpLibrary &L) {
          "add_custom_op (opgen --fake-module)";
 }
 
-/// The body of a skeleton: a function that raises an error that names the
-/// op and the two ways to give it a fake.
-std::string skeletonFunction(const OpLibrary &L, const Op &O) {
-  std::string Name = O.Schema.fullName();
-  std::ostringstream Out;
-  Out << "def _" << opIdentifier(O.Schema) << "_fake(" << pyParameterNames(O.Schema)
-      << "):\n"
-      << "    # TODO: return empty tensors with the shapes, dtypes and devices of\n"
-      << "    # " << Name << "'s outputs, computed from the inputs' metadata only\n"
-      << "    # (e.g. x.new_empty(...)); see docs/fakes.md.\n"
-      << "    raise NotImplementedError(\n"
-      << "        " << quote(Name + " has no fake kernel, so it cannot run under "
-                               "FakeTensor, torch.compile or torch.export. Write one "
-                               "with [[custom_op_fake(\"" + Name +
-                               "\")]] in C++, or with " + pythonFakeAdvice(L) + ".")
-      << ")\n";
-  return Out.str();
-}
-
-/// A register_fake skeleton for an op nobody wrote a fake for. Without an
-/// author's Python module, opgen knows that at generation time: the
-/// skeleton is registered unconditionally. With one (FAKE_MODULE,
+/// A register_fake skeleton for an op nobody wrote a fake for: a function
+/// that raises an error that names the op and the two ways to give it a
+/// fake. Without an author's Python module, opgen knows that at generation
+/// time: the skeleton is registered unconditionally. With one (FAKE_MODULE,
 /// PYTHON_MODULE), only importing it tells, so the skeleton is registered by
 /// _opgen_register_skeleton (templates/fakes/conditional.py) unless the op
 /// has a fake by then.
-std::string fakeSkeleton(const OpLibrary &L, const Op &O) {
-  if (!L.hasAuthorFakeModule())
-    return "\n\n@torch.library.register_fake(" + quote(O.Schema.fullName()) +
-           ")\n" + skeletonFunction(L, O);
-  return "\n\n" + skeletonFunction(L, O) + "\n\n_opgen_register_skeleton(" +
-         quote(O.Schema.fullName()) + ", _" + opIdentifier(O.Schema) + "_fake)\n";
+llvm::Expected<std::string> fakeSkeleton(const OpLibrary &L, const Op &O) {
+  std::string Name = O.Schema.fullName();
+  bool Conditional = L.hasAuthorFakeModule();
+  return renderTemplate(
+      "fakes/skeleton.py",
+      {{"op", Name},
+       {"op_name", quote(Name)},
+       {"identifier", opIdentifier(O.Schema)},
+       {"parameters", pyParameterNames(O.Schema)},
+       {"message", quote(Name + " has no fake kernel, so it cannot run under "
+                                "FakeTensor, torch.compile or torch.export. "
+                                "Write one with [[custom_op_fake(\"" +
+                         Name + "\")]] in C++, or with " +
+                         pythonFakeAdvice(L) + ".")}},
+      {{"decorator", onlyIf(!Conditional)},
+       {"conditional", onlyIf(Conditional)}});
 }
 
 /// The op's tensor parameters (tensors, optional tensors, lists of them),
@@ -85,7 +76,7 @@ bool usesWithItem(const std::string &Value) {
 /// The fakes opgen writes in Python from the facts it read in kernel
 /// bodies: a stable-ABI library's synthesised fakes, and the per-device
 /// fakes of either flavour. The check phase made sure Python can spell
-/// every fact (pyUnspellable). Sets the flags for the helpers they call.
+/// every fact (pyFakeValue). Sets the flags for the helpers they call.
 llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
                                                 bool &UsesWithItem,
                                                 bool &UsesDispatchKey) {
@@ -170,9 +161,12 @@ llvm::Expected<std::string> emitPythonInit(const OpLibrary &L,
 llvm::Expected<std::string>
 emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
   std::string Skeletons;
-  for (const Op &O : L.Ops)
-    if (!O.hasFake())
-      Skeletons += fakeSkeleton(L, O);
+  for (const Op &O : L.Ops) {
+    if (O.hasFake())
+      continue;
+    OPGEN_TRY(Skeleton, fakeSkeleton(L, O));
+    Skeletons += Skeleton;
+  }
   // A stable-ABI library registers its autograd here, in Python; the fakes
   // opgen inferred and must write in Python come first.
   if (F == Flavour::Stable) {
@@ -221,64 +215,91 @@ emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
                                      {"fakes", Skeletons}});
 }
 
+namespace {
+
+/// The body of a stub: a docstring when the op writes arguments (what an
+/// editor shows, as the schema's `(a!)` says), else ` ...`.
+struct StubBody {
+  std::string Ellipsis;
+  std::vector<TemplateRecord> Docstring;
+};
+
+StubBody stubBody(const OpSchema &S) {
+  std::string Mutates = pyMutatesDoc(S);
+  return {Mutates.empty() ? " ..." : "",
+          onlyIf(!Mutates.empty(), {{"mutates", Mutates}})};
+}
+
+} // namespace
+
 llvm::Expected<std::string> emitPythonOps(const OpLibrary &L,
                                           const EmitOptions &Opts) {
   std::vector<std::string> All;
-  std::ostringstream Fns;
+  std::string Fns;
   for (const Op &O : L.Ops) {
     std::string Name = pyFunctionName(L, O.Schema);
     All.push_back(quote(Name));
-    Fns << "\n\ndef " << Name << "(" << pyParameters(O.Schema) << ") -> "
-        << pyReturnType(O.Schema) << ":\n"
-        << "    \"\"\"``" << printSchema(O.Schema) << "``\n\n"
-        << "    Kernels: " << kernelsDoc(O) << ".\n";
-    if (std::string Mutates = pyMutatesDoc(O.Schema); !Mutates.empty())
-      Fns << "    " << Mutates << "\n";
-    Fns << "    \"\"\"\n"
-        << "    return " << overloadExpr(O.Schema) << "("
-        << pyCallArguments(O.Schema) << ")\n";
+    OPGEN_TRY(Fn, renderTemplate("ops/function.py",
+                                 {{"name", Name},
+                                  {"parameters", pyParameters(O.Schema)},
+                                  {"returns", pyReturnType(O.Schema)},
+                                  {"schema", printSchema(O.Schema)},
+                                  {"kernels", kernelsDoc(O)},
+                                  {"mutates", pyMutatesDoc(O.Schema)},
+                                  {"overload", overloadExpr(O.Schema)},
+                                  {"arguments", pyCallArguments(O.Schema)}}));
+    Fns += Fn;
   }
   return renderTemplate("ops.py", {{"sources", sourcesDoc(L, Opts)},
                                    {"package", L.PythonPackage},
                                    {"all", join(All, ", ")},
-                                   {"functions", Fns.str()}});
+                                   {"functions", Fns}});
 }
 
 llvm::Expected<std::string> emitPyi(const OpLibrary &L,
                                     const EmitOptions &Opts) {
-  std::ostringstream Fns, Packets;
+  std::string Fns, Packets;
   // Without a generated package there is no <package>.ops to describe: the
   // stub has only the shape of torch.ops.<ns>.
-  // An op that writes arguments says which in a docstring (what an editor
-  // shows), as its schema's `(a!)` does.
-  auto Body = [](const OpSchema &S, const char *Indent) {
-    std::string Mutates = pyMutatesDoc(S);
-    return Mutates.empty() ? std::string(" ...\n")
-                           : "\n" + std::string(Indent) + "\"\"\"" + Mutates + "\"\"\"\n";
-  };
-  for (const Op &O : L.GeneratePackage ? L.Ops : std::vector<Op>{})
-    Fns << "def " << pyFunctionName(L, O.Schema) << "("
-        << pyParameters(O.Schema) << ") -> " << pyReturnType(O.Schema)
-        << ":" << Body(O.Schema, "    ");
+  for (const Op &O : L.GeneratePackage ? L.Ops : std::vector<Op>{}) {
+    StubBody Body = stubBody(O.Schema);
+    OPGEN_TRY(Fn, renderTemplate("ops/function.pyi",
+                                 {{"name", pyFunctionName(L, O.Schema)},
+                                  {"parameters", pyParameters(O.Schema)},
+                                  {"returns", pyReturnType(O.Schema)},
+                                  {"ellipsis", Body.Ellipsis}},
+                                 {{"docstring", Body.Docstring}}));
+    Fns += Fn;
+  }
   for (const std::string &Ns : namespaces(L)) {
     std::map<std::string, std::vector<const Op *>> Packet;
     for (const Op &O : L.Ops)
       if (O.Schema.Namespace == Ns)
         Packet[O.Schema.Name].push_back(&O);
+    std::vector<TemplateRecord> Names;
     for (const auto &[Name, Overloads] : Packet) {
-      Packets << "\nclass _" << Ns << "_" << Name << "_packet:\n";
-      for (const Op *O : Overloads) {
-        Packets << "    " << (O->Schema.Overload.empty() ? "default" : O->Schema.Overload)
-                << ": torch._ops.OpOverload  # " << printSchema(O->Schema) << "\n";
-      }
+      std::vector<TemplateRecord> Members;
+      for (const Op *O : Overloads)
+        Members.push_back(
+            {{"overload",
+              O->Schema.Overload.empty() ? "default" : O->Schema.Overload},
+             {"schema", printSchema(O->Schema)}});
       const OpSchema &Default = Overloads.front()->Schema;
-      Packets << "    def __call__(self, " << pyParameters(Default) << ") -> "
-              << pyReturnType(Default) << ":" << Body(Default, "        ");
+      StubBody Body = stubBody(Default);
+      OPGEN_TRY(Text, renderTemplate("ops/packet.pyi",
+                                     {{"namespace", Ns},
+                                      {"name", Name},
+                                      {"parameters", pyParameters(Default)},
+                                      {"returns", pyReturnType(Default)},
+                                      {"ellipsis", Body.Ellipsis}},
+                                     {{"overloads", Members},
+                                      {"docstring", Body.Docstring}}));
+      Packets += Text;
+      Names.push_back({{"name", Name}});
     }
-    Packets << "\nclass _" << Ns << "_namespace:\n";
-    for (const auto &[Name, Overloads] : Packet)
-      Packets << "    " << Name << ": _" << Ns << "_" << Name << "_packet\n";
-    Packets << "\n# torch.ops." << Ns << "\n" << Ns << ": _" << Ns << "_namespace\n";
+    OPGEN_TRY(Text, renderTemplate("ops/namespace.pyi", {{"namespace", Ns}},
+                                   {{"packets", Names}}));
+    Packets += Text;
   }
   return renderTemplate("ops.pyi", {{"sources", sourcesDoc(L, Opts)},
                                     {"package", L.PythonPackage},
@@ -288,8 +309,8 @@ llvm::Expected<std::string> emitPyi(const OpLibrary &L,
                                          ? "the typed functions of " +
                                                L.PythonPackage + ".ops and the shape of"
                                          : "the shape of"},
-                                    {"functions", Fns.str()},
-                                    {"packets", Packets.str()}});
+                                    {"functions", Fns},
+                                    {"packets", Packets}});
 }
 
 // PEP 561: a package that holds this file ships its own types; type checkers

@@ -24,13 +24,12 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
   for (const Argument &Arg : S.Arguments)
     if (!Arg.KwargOnly)
       Positional.push_back(pyIdentifier(Arg.Name));
-  std::string Unpack =
-      Positional.empty() ? ""
-                         : join(Positional, ", ") + (Positional.size() == 1 ? "," : "") +
-                               " = inputs";
+  std::vector<TemplateRecord> Unpack = onlyIf(
+      !Positional.empty(),
+      {{"names", join(Positional, ", ") + (Positional.size() == 1 ? "," : "")}});
   bool ListReturn = S.Returns.size() == 1 && S.Returns[0].Ty.IsList;
-  std::string Outputs = S.Returns.size() == 1 && !ListReturn ? "outputs = (output,)"
-                                                             : "outputs = output";
+  std::string Outputs =
+      S.Returns.size() == 1 && !ListReturn ? "(output,)" : "output";
   std::vector<std::string> Saved, SavedData, BackwardArgs, NonDifferentiable;
   for (size_t I = 0; I < A.Inputs.size(); ++I) {
     const BackwardInput &In = A.Inputs[I];
@@ -74,14 +73,13 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
     if (!A.Differentiable[I])
       NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
   bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
-  std::string CheckCount;
-  if (List)
-    CheckCount = "if len(input_grads) != " + std::to_string(A.GradInputs.size()) +
-                 ":\n    raise RuntimeError(f" +
-                 quote(A.Backward.fullName() + " returned {len(input_grads)} "
-                       "gradients; " + S.fullName() + " has " +
-                       std::to_string(A.GradInputs.size()) + " tensor inputs") +
-                 ")";
+  std::vector<TemplateRecord> CheckCount = onlyIf(
+      List, {{"count", std::to_string(A.GradInputs.size())},
+             {"message", quote(A.Backward.fullName() +
+                               " returned {len(input_grads)} gradients; " +
+                               S.fullName() + " has " +
+                               std::to_string(A.GradInputs.size()) +
+                               " tensor inputs")}});
   std::vector<std::string> Grads;
   std::vector<ArgumentGradient> Gradients = argumentGradients(O);
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
@@ -120,20 +118,19 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
        {"identifier", opIdentifier(S)},
        {"op_name", quote(S.fullName())},
        {"setup_parameters", pySetupContextParameters(S)},
-       {"unpack_inputs", Unpack},
        {"outputs", Outputs},
-       {"save_for_backward",
-        Saved.empty() ? "" : "ctx.save_for_backward(" + join(Saved, ", ") + ")"},
        {"saved_data", join(SavedData, ", ")},
-       {"mark_non_differentiable",
-        NonDifferentiable.empty()
-            ? ""
-            : "ctx.mark_non_differentiable(" + join(NonDifferentiable, ", ") + ")"},
-       {"load_saved", Saved.empty() ? "" : "saved = ctx.saved_tensors"},
        {"backward_op", overloadExpr(A.Backward)},
        {"backward_arguments", join(BackwardArgs, ", ")},
-       {"check_gradient_count", CheckCount},
-       {"gradients", join(Grads, ", ") + (Grads.size() == 1 ? "," : "")}});
+       {"gradients", join(Grads, ", ") + (Grads.size() == 1 ? "," : "")}},
+      {{"unpack_inputs", Unpack},
+       {"save_for_backward",
+        onlyIf(!Saved.empty(), {{"saved", join(Saved, ", ")}})},
+       {"mark_non_differentiable",
+        onlyIf(!NonDifferentiable.empty(),
+               {{"non_differentiable", join(NonDifferentiable, ", ")}})},
+       {"load_saved", onlyIf(!Saved.empty())},
+       {"check_gradient_count", CheckCount}});
 }
 
 /// For a backward op without a backward: differentiating it raises.

@@ -65,24 +65,26 @@ std::vector<std::string> pyChecks(const Op &O) {
   return Out;
 }
 
-/// `"cpu": lambda x: x.new_empty(...), ...`: what the CPU and CUDA kernels
-/// allocate (Op::KernelFacts), as functions of the op's arguments. A
-/// device whose facts Python cannot spell is left out.
-std::string kernelFacts(const Op &O) {
-  std::vector<std::string> Items;
-  for (const auto &[Key, Facts] : O.KernelFacts) {
+/// The `kernel_facts` entry of \p O: what the CPU and CUDA kernels allocate
+/// (Op::KernelFacts), as functions of the op's arguments. A device whose
+/// facts Python cannot spell is left out.
+llvm::Expected<std::string> kernelFacts(const Op &O) {
+  std::vector<TemplateRecord> Facts;
+  for (const auto &[Key, KeyFacts] : O.KernelFacts) {
     if (Key != DispatchKey::CPU && Key != DispatchKey::CUDA)
       continue;
-    llvm::Expected<std::string> Value = pyFakeValue(Facts);
+    llvm::Expected<std::string> Value = pyFakeValue(KeyFacts);
     if (!Value) { // Python cannot spell it: these facts are left out.
       llvm::consumeError(Value.takeError());
       continue;
     }
-    Items.push_back("\n            " +
-                    quote(Key == DispatchKey::CPU ? "cpu" : "cuda") + ": lambda " +
-                    pyParameterNames(O.Schema) + ": " + *Value + ",");
+    Facts.push_back({{"device", quote(Key == DispatchKey::CPU ? "cpu" : "cuda")},
+                     {"parameters", pyParameterNames(O.Schema)},
+                     {"value", *Value}});
   }
-  return Items.empty() ? "" : join(Items, "") + "\n        ";
+  if (Facts.empty())
+    return "\"kernel_facts\": {},";
+  return renderTemplate("tests/kernel_facts.py", {}, {{"facts", Facts}});
 }
 
 const char *pyBool(bool B) { return B ? "True" : "False"; }
@@ -105,6 +107,7 @@ llvm::Expected<std::string> opRecord(const OpLibrary &L, const Op &O) {
               renderTemplate("tests/checks.py", {}, {{"checks", Checks}}));
     ChecksEntry = std::move(Entry);
   }
+  OPGEN_TRY(KernelFacts, kernelFacts(O));
   return renderTemplate(
       "tests/op.py",
       {{"name", quote(O.Schema.qualifiedName())},
@@ -120,7 +123,7 @@ llvm::Expected<std::string> opRecord(const OpLibrary &L, const Op &O) {
        {"has_autograd", pyBool(differentiable(O))},
        {"backward_of", O.BackwardOf.empty() ? "None" : quote(O.BackwardOf)},
        {"checks", ChecksEntry},
-       {"kernel_facts", kernelFacts(O)}},
+       {"kernel_facts", KernelFacts}},
       {{"arguments", Arguments}});
 }
 
@@ -137,15 +140,12 @@ llvm::Expected<std::string> emitTests(const OpLibrary &L,
       "test_ops.py",
       {{"sources", sourcesDoc(L, Opts)},
        {"package", L.PythonPackage},
-       {"import_fakes",
-        L.GeneratePackage
-            ? ""
-            : "import " + L.PythonPackage + "." + L.fakeModuleStem() +
-                  "  # noqa: E402,F401  (skeletons for ops without a fake)"},
+       {"fake_module", L.fakeModuleStem()},
        {"samples_doc",
         L.SamplesPath.empty() ? "no samples module" : L.SamplesPath},
        {"samples_path", L.SamplesPath.empty() ? "None" : quote(L.SamplesPath)},
-       {"ops", Ops}});
+       {"ops", Ops}},
+      {{"import_fakes", onlyIf(!L.GeneratePackage)}});
 }
 
 } // namespace opgen

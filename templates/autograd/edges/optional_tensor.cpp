@@ -1,0 +1,1 @@
+edges.push_back(${name}.has_value() && ${name}->defined() ? edge++ : -1);

@@ -1,0 +1,1 @@
+edges.push_back(edge++);

@@ -1,0 +1,1 @@
+edge += static_cast<int64_t>(${name}.size());

@@ -1,0 +1,9 @@
+
+
+def ${name}(${parameters}) -> ${returns}:
+    """``${schema}``
+
+    Kernels: ${kernels}.
+    ${mutates}
+    """
+    return ${overload}(${arguments})

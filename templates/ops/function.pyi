@@ -1,0 +1,4 @@
+def ${name}(${parameters}) -> ${returns}:${ellipsis}
+${#each docstring}
+    """${mutates}"""
+${/each}

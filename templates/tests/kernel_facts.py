@@ -1,0 +1,5 @@
+"kernel_facts": {
+${#each facts}
+    ${device}: lambda ${parameters}: ${value},
+${/each}
+},
