@@ -253,22 +253,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return -1; // Not added to the corpus.
 
   RecordingDiagSink Diags;
-  FrontendResult Result;
-  bool Compiled = runFrontendOnCode(
+  llvm::Expected<FrontendResult> Result = runFrontendOnCode(
       Code, kInput, {{kPreludePath, kPrelude}},
-      {"-std=c++17", "-include", kPreludePath}, Diags, Result);
+      {"-std=c++17", "-include", kPreludePath}, Diags);
   checkDiagnostics(Diags);
+  std::string NotCompiled =
+      Result ? std::string() : llvm::toString(Result.takeError());
   if (Verbose) {
-    std::fprintf(stderr, "compiled: %s\n", Compiled ? "yes" : "no");
+    std::fprintf(stderr, "compiled: %s\n",
+                 Result ? "yes" : ("no: " + NotCompiled).c_str());
     print(Diags);
   }
-  if (!Compiled || Diags.errorCount())
+  if (!Result)
+    return 0;
+  if (Diags.errorCount())
     return 0;
 
   OpLibrary Library;
   Library.Sources = {kInput};
   RecordingDiagSink CheckDiags;
-  Library.Ops = checkOps(Result.Functions, CheckDiags);
+  Library.Ops = checkOps(Result->Functions, CheckDiags);
   bool Checked = CheckDiags.errorCount() == 0;
   checkDiagnostics(CheckDiags);
   if (Verbose)

@@ -109,23 +109,22 @@ DiscoveryRecord record() {
   return R;
 }
 
-/// readDiscoveryRecord into \p Back, or its error message into \p Error.
-bool readRecord(const std::string &Text, const std::string &Root,
-                DiscoveryRecord &Back, std::string &Error) {
+/// readDiscoveryRecord into \p Back; a failure carries its error message
+/// (what a failed ASSERT_TRUE prints).
+::testing::AssertionResult readRecord(const std::string &Text,
+                                      const std::string &Root,
+                                      DiscoveryRecord &Back) {
   llvm::Expected<DiscoveryRecord> Read = readDiscoveryRecord(Text, Root);
-  if (!Read) {
-    Error = llvm::toString(Read.takeError());
-    return false;
-  }
+  if (!Read)
+    return ::testing::AssertionFailure() << llvm::toString(Read.takeError());
   Back = std::move(*Read);
-  return true;
+  return ::testing::AssertionSuccess();
 }
 
 TEST(DiscoveryTest, RoundTripsEveryField) {
   std::string Text = writeDiscoveryRecord(record());
   DiscoveryRecord Back;
-  std::string Error;
-  ASSERT_TRUE(readRecord(Text, "/src", Back, Error)) << Error;
+  ASSERT_TRUE(readRecord(Text, "/src", Back));
   EXPECT_EQ(writeDiscoveryRecord(Back), Text);
 
   AnnotatedFunction Want = function();
@@ -188,8 +187,7 @@ TEST(DiscoveryTest, KeepsUnseenBodiesUnset) {
     P.Effects.reset();
   std::string Text = writeDiscoveryRecord(R);
   DiscoveryRecord Back;
-  std::string Error;
-  ASSERT_TRUE(readRecord(Text, "/src", Back, Error)) << Error;
+  ASSERT_TRUE(readRecord(Text, "/src", Back));
   ASSERT_EQ(Back.Functions[0].Impl.Params.size(), 2u);
   for (const CppParam &P : Back.Functions[0].Impl.Params)
     EXPECT_FALSE(P.Effects.has_value());
@@ -207,12 +205,9 @@ TEST(DiscoveryTest, IsDeterministicAndReadable) {
 
 TEST(DiscoveryTest, RebasesLocationsOntoTheReadersRoot) {
   DiscoveryRecord Back;
-  std::string Error;
-  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/src/kernels", Back, Error))
-      << Error;
+  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/src/kernels", Back));
   EXPECT_EQ(Back.Functions[0].Impl.Loc, (SourceLoc{"k.cpp", 4, 12}));
-  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/elsewhere", Back, Error))
-      << Error;
+  ASSERT_TRUE(readRecord(writeDiscoveryRecord(record()), "/elsewhere", Back));
   EXPECT_EQ(Back.Functions[0].Attr.Loc.File, "/src/kernels/k.cpp");
 }
 
@@ -220,8 +215,9 @@ TEST(DiscoveryTest, SaysWhatIsWrong) {
   DiscoveryRecord Back;
   std::string Error;
   auto Fails = [&](std::string Text) {
-    Error.clear();
-    return !readRecord(Text, "/src", Back, Error);
+    ::testing::AssertionResult Read = readRecord(Text, "/src", Back);
+    Error = Read.message();
+    return !Read;
   };
   EXPECT_TRUE(Fails("[1, 2"));
   EXPECT_EQ(Error.rfind("not JSON: ", 0), 0u) << Error;

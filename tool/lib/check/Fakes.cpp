@@ -236,7 +236,8 @@ void inferFake(Op &O, const Kernel *MetaSafe, bool Stable, DiagSink &Diags) {
   // guess.
   if (Stable || PerDevice)
     for (const auto &[Key, Facts] : O.KernelFacts)
-      if (std::string Constant = pyUnspellable(Facts); !Constant.empty()) {
+      if (llvm::Expected<std::string> Value = pyFakeValue(Facts); !Value) {
+        std::string Constant = llvm::toString(Value.takeError());
         Diags.report(DiagId::FakeNotSynthesized, O.kernel(Key)->Loc,
                      {O.Schema.fullName(),
                       "opgen cannot spell the C++ constant '" + Constant +

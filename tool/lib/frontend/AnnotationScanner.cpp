@@ -153,20 +153,24 @@ void AnnotationScanner::collect(const Token &Tok) {
   Args.push_back(Tok);
 }
 
-/// Reads adjacent string literals starting at \p I into \p Out.
-bool AnnotationScanner::readString(size_t &I, AnnotationValue &Out) {
+/// The adjacent string literals starting at \p I, which it moves past them;
+/// an error when there is none or they do not form a string.
+llvm::Expected<AnnotationValue> AnnotationScanner::readString(size_t &I) {
   size_t Begin = I;
   while (I < Args.size() && tok::isStringLiteral(Args[I].getKind()))
     ++I;
   if (I == Begin)
-    return false;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "not a string literal");
   StringLiteralParser Literal(llvm::ArrayRef<Token>(Args).slice(Begin, I - Begin),
                               PP);
   if (Literal.hadError)
-    return false;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "an invalid string literal");
+  AnnotationValue Out;
   Out.Text = Literal.GetString().str();
   Out.Loc = loc(Args[Begin].getLocation());
-  return true;
+  return Out;
 }
 
 void AnnotationScanner::parse() {
@@ -177,12 +181,16 @@ void AnnotationScanner::parse() {
   Raw.Attr.Loc = loc(NameLoc);
   std::string Spelling(enumName(Kind));
   size_t I = 0;
-  if (!readString(I, Raw.Attr.Name)) {
+  llvm::Expected<AnnotationValue> Name = readString(I);
+  if (!Name) {
+    // The diagnostic says what is wrong, where.
+    llvm::consumeError(Name.takeError());
     Diags.report(DiagId::AttrMissingName,
                  loc(I < Args.size() ? Args[I].getLocation() : NameLoc),
                  {Spelling});
     return;
   }
+  Raw.Attr.Name = std::move(*Name);
   while (I < Args.size()) {
     if (!Args[I].is(tok::comma) || I + 2 >= Args.size() + 0 ||
         !Args[I + 1].isAnyIdentifier() || !Args[I + 2].is(tok::equal)) {
@@ -194,8 +202,9 @@ void AnnotationScanner::parse() {
     std::string Key = Args[I + 1].getIdentifierInfo()->getName().str();
     SourceLoc KeyLoc = loc(Args[I + 1].getLocation());
     I += 3;
-    AnnotationValue Value;
-    if (!readString(I, Value)) {
+    llvm::Expected<AnnotationValue> Value = readString(I);
+    if (!Value) {
+      llvm::consumeError(Value.takeError());
       Diags.report(DiagId::AttrNonStringValue,
                    loc(I < Args.size() ? Args[I].getLocation()
                                        : Args[I - 1].getLocation()),
@@ -206,7 +215,7 @@ void AnnotationScanner::parse() {
       Diags.report(DiagId::AttrDuplicateKey, KeyLoc, {Key});
       return;
     }
-    Raw.Attr.addKey(Key, Value);
+    Raw.Attr.addKey(Key, std::move(*Value));
   }
   // Tokens replayed after tentative parsing reach the watcher again.
   for (const RawAnnotation &Seen : Found)

@@ -16,6 +16,7 @@
 #include "clang/Basic/TokenKinds.h"
 #include "clang/Lex/Token.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <set>
 #include <string>
@@ -71,7 +72,7 @@ private:
   SourceLoc loc(clang::SourceLocation L) const;
   void scanList(const clang::Token &Tok);
   void collect(const clang::Token &Tok);
-  bool readString(size_t &I, AnnotationValue &Out);
+  llvm::Expected<AnnotationValue> readString(size_t &I);
   void parse();
 
   clang::Preprocessor &PP;

@@ -305,11 +305,10 @@ FrontendResult runFrontend(const FrontendOptions &Opts, DiagSink &Diags) {
 // In-memory sources (the fuzzers)
 //===----------------------------------------------------------------------===//
 
-bool runFrontendOnCode(
+llvm::Expected<FrontendResult> runFrontendOnCode(
     const std::string &Code, const std::string &FileName,
     const std::vector<std::pair<std::string, std::string>> &Files,
-    const std::vector<std::string> &Args, DiagSink &Diags,
-    FrontendResult &Result) {
+    const std::vector<std::string> &Args, DiagSink &Diags) {
   // Only these files exist: an input cannot #include anything else (a
   // device, a huge file) and nothing depends on the machine's headers.
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> FS(
@@ -328,6 +327,7 @@ bool runFrontendOnCode(
   CommandLine.push_back(FileName);
 
   FrontendOptions Opts;
+  FrontendResult Result;
   unsigned HiddenBodyErrors = 0; // Nothing is printed here anyway.
   Opts.Sources = {FileName};
   Opts.Root = "/";
@@ -337,7 +337,12 @@ bool runFrontendOnCode(
       FM.get());
   DiagnosticConsumer Quiet; // Counts errors, prints nothing.
   Invocation.setDiagnosticConsumer(&Quiet);
-  return Invocation.run() && Quiet.getNumErrors() == 0;
+  if (!Invocation.run() || Quiet.getNumErrors() != 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        FileName + " does not compile (" +
+            std::to_string(Quiet.getNumErrors()) + " errors)");
+  return Result;
 }
 
 } // namespace opgen

@@ -23,6 +23,7 @@
 #include "opgen/model/Model.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <set>
@@ -112,13 +113,13 @@ FrontendResult runFrontend(const FrontendOptions &Opts, DiagSink &Diags);
 /// (an absolute path), parsed with \p Args (e.g. `-std=c++17`) and nothing
 /// but \p Files (path, contents) visible: the real file system, system
 /// headers included, is not. Clang's own diagnostics are counted but not
-/// printed. For the fuzzers (test/fuzz) and tests. Returns false when the
-/// source failed to compile.
-bool runFrontendOnCode(
+/// printed. For the fuzzers (test/fuzz) and tests. Returns the annotated
+/// functions, reported through \p Diags as runFrontend does; an error when
+/// the source did not compile (Clang's errors are not shown).
+llvm::Expected<FrontendResult> runFrontendOnCode(
     const std::string &Code, const std::string &FileName,
     const std::vector<std::pair<std::string, std::string>> &Files,
-    const std::vector<std::string> &Args, DiagSink &Diags,
-    FrontendResult &Result);
+    const std::vector<std::string> &Args, DiagSink &Diags);
 
 /// A DiagSink that renders through Clang's DiagnosticsEngine and
 /// TextDiagnosticPrinter, so opgen's diagnostics look like the compiler's

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 
 namespace opgen {
 
@@ -19,8 +20,8 @@ std::string lastComponent(const std::string &S) {
   return Pos == std::string::npos ? S : S.substr(Pos + 2);
 }
 
-/// The torch dtype of a C++ ScalarType constant, or empty.
-std::string pyDtype(std::string Name) {
+/// The torch dtype of a C++ ScalarType constant, if it is one.
+std::optional<std::string> pyDtype(std::string Name) {
   Name = lastComponent(Name);
   if (Name.size() > 1 && Name[0] == 'k' && std::isupper(static_cast<unsigned char>(Name[1])))
     Name = Name.substr(1);
@@ -35,11 +36,11 @@ std::string pyDtype(std::string Name) {
   for (const auto &[Cpp, Py] : Dtypes)
     if (Name == Cpp)
       return std::string("torch.") + Py;
-  return "";
+  return std::nullopt;
 }
 
-/// The torch memory format of a C++ MemoryFormat constant, or empty.
-std::string pyMemoryFormat(const std::string &S) {
+/// The torch memory format of a C++ MemoryFormat constant, if it is one.
+std::optional<std::string> pyMemoryFormat(const std::string &S) {
   std::string Name = lastComponent(S);
   if (Name == "Contiguous")
     return "torch.contiguous_format";
@@ -49,12 +50,12 @@ std::string pyMemoryFormat(const std::string &S) {
     return "torch.channels_last";
   if (Name == "ChannelsLast3d")
     return "torch.channels_last_3d";
-  return "";
+  return std::nullopt;
 }
 
-/// A C++ literal as Python: integers without suffixes, booleans, dtypes.
-/// Empty when it has no Python spelling opgen knows.
-std::string pyLiteral(const std::string &Text) {
+/// A C++ literal as Python: integers without suffixes, booleans, dtypes;
+/// none when it has no Python spelling opgen knows.
+std::optional<std::string> pyLiteral(const std::string &Text) {
   if (Text == "true")
     return "True";
   if (Text == "false")
@@ -66,25 +67,51 @@ std::string pyLiteral(const std::string &Text) {
     if (std::all_of(Digits.begin(), Digits.end(),
                     [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }))
       return Digits;
-    return "";
+    return std::nullopt;
   }
   return pyDtype(Text);
 }
 
-/// Python for a FakeExpr over the fake's parameters. Sets \p Unknown to a
-/// literal Python cannot spell (the fake then raises instead of guessing).
-/// Operators are parenthesised unless \p Top.
-std::string pyFakeExpr(const FakeExpr &E, std::string &Unknown, bool Top = true) {
+/// The first C++ constant of \p E that Python cannot spell, if any.
+std::optional<std::string> unspellable(const FakeExpr &E) {
+  if (E.K == FakeExpr::Kind::Literal && !pyLiteral(E.Text))
+    return E.Text;
+  for (const FakeExpr &Op : E.Ops)
+    if (std::optional<std::string> Constant = unspellable(Op))
+      return Constant;
+  return std::nullopt;
+}
+
+/// The first C++ constant of \p O that Python cannot spell, if any.
+std::optional<std::string> unspellable(const FakeOutput &O) {
+  switch (O.K) {
+  case FakeOutput::Kind::Empty:
+    if (std::optional<std::string> Constant = unspellable(*O.Sizes))
+      return Constant;
+    if (O.Dtype)
+      return unspellable(*O.Dtype);
+    return std::nullopt;
+  case FakeOutput::Kind::EmptyLike:
+    if (!O.LikeContiguous.empty() && !pyMemoryFormat(O.LikeContiguous))
+      return O.LikeContiguous;
+    if (!O.MemoryFormat.empty() && !pyMemoryFormat(O.MemoryFormat))
+      return O.MemoryFormat;
+    return std::nullopt;
+  case FakeOutput::Kind::Argument:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Python for a FakeExpr over the fake's parameters, whose constants Python
+/// can all spell (unspellable). Operators are parenthesised unless \p Top.
+std::string pyFakeExpr(const FakeExpr &E, bool Top = true) {
   auto Paren = [Top](const std::string &S) { return Top ? S : "(" + S + ")"; };
-  auto Sub = [&](size_t I, bool T = false) { return pyFakeExpr(E.Ops[I], Unknown, T); };
+  auto Sub = [&](size_t I, bool T = false) { return pyFakeExpr(E.Ops[I], T); };
   std::string Name = pyIdentifier(E.Name);
   switch (E.K) {
-  case FakeExpr::Kind::Literal: {
-    std::string Py = pyLiteral(E.Text);
-    if (Py.empty() && Unknown.empty())
-      Unknown = E.Text;
-    return Py.empty() ? "None" : Py;
-  }
+  case FakeExpr::Kind::Literal:
+    return pyLiteral(E.Text).value_or("None");
   case FakeExpr::Kind::Arg:
     return Name;
   case FakeExpr::Kind::ArgItem:
@@ -128,32 +155,29 @@ std::string pyFakeExpr(const FakeExpr &E, std::string &Unknown, bool Top = true)
   return "None";
 }
 
-/// Python for one synthesised output.
-std::string pyFakeOutput(const FakeOutput &O, std::string &Unknown) {
+/// Python for one synthesised output, whose constants Python can all spell
+/// (unspellable).
+std::string pyFakeOutput(const FakeOutput &O) {
   std::string Like = pyIdentifier(O.Like);
   switch (O.K) {
   case FakeOutput::Kind::Empty: {
-    std::string Out = Like + ".new_empty(" + pyFakeExpr(*O.Sizes, Unknown);
+    std::string Out = Like + ".new_empty(" + pyFakeExpr(*O.Sizes);
     if (O.Dtype)
-      Out += ", dtype=" + pyFakeExpr(*O.Dtype, Unknown);
+      Out += ", dtype=" + pyFakeExpr(*O.Dtype);
     return Out + ")";
   }
   case FakeOutput::Kind::EmptyLike: {
     // The same call on the same tensor as the kernel's, so that the
     // preserve_format rules give the same strides.
     if (!O.LikeContiguous.empty()) {
-      std::string Format = pyMemoryFormat(O.LikeContiguous);
-      if (Format.empty() && Unknown.empty())
-        Unknown = O.LikeContiguous;
+      std::string Format = pyMemoryFormat(O.LikeContiguous).value_or("");
       Like += Format == "torch.contiguous_format"
                   ? ".contiguous()"
                   : ".contiguous(memory_format=" + Format + ")";
     }
     if (O.MemoryFormat.empty())
       return "torch.empty_like(" + Like + ")";
-    std::string Format = pyMemoryFormat(O.MemoryFormat);
-    if (Format.empty() && Unknown.empty())
-      Unknown = O.MemoryFormat;
+    std::string Format = pyMemoryFormat(O.MemoryFormat).value_or("");
     return "torch.empty_like(" + Like + ", memory_format=" + Format + ")";
   }
   case FakeOutput::Kind::Argument:
@@ -166,12 +190,12 @@ std::string pyFakeOutput(const FakeOutput &O, std::string &Unknown) {
 
 llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
                                         const std::string &Indent) {
-  std::string Unknown;
+  for (const FakeOutput &F : Outs)
+    if (std::optional<std::string> Constant = unspellable(F))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Constant);
   std::vector<std::string> Values;
   for (const FakeOutput &F : Outs)
-    Values.push_back(pyFakeOutput(F, Unknown));
-  if (!Unknown.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Unknown);
+    Values.push_back(pyFakeOutput(F));
   if (Values.empty())
     return "None";
   if (Values.size() == 1)
@@ -179,11 +203,6 @@ llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
   if (Indent.empty())
     return "(" + join(Values, ", ") + ")";
   return "(\n" + Indent + join(Values, (",\n" + Indent).c_str()) + ")";
-}
-
-std::string pyUnspellable(const std::vector<FakeOutput> &Outs) {
-  llvm::Expected<std::string> Value = pyFakeValue(Outs);
-  return Value ? std::string() : llvm::toString(Value.takeError());
 }
 
 std::string fakeOrigins(const std::vector<FakeOutput> &Outs) {

@@ -23,14 +23,10 @@ namespace opgen {
 /// The outputs \p Outs as one Python expression: the single output, a
 /// parenthesised tuple (one item a line, indented by \p Indent, when it is
 /// given), or `None` for none. An error, whose message is the C++ constant,
-/// when \p Outs hold one that Python cannot spell (`check/Fakes` asks
-/// pyUnspellable before it promises such a fake).
+/// when \p Outs hold one that Python cannot spell, such as `-1LL` or an
+/// unknown memory format (`check/Fakes` asks before it promises such a fake).
 llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
                                         const std::string &Indent = "");
-
-/// The first C++ constant of \p Outs that opgen cannot spell in Python
-/// (`-1LL`, an unknown memory format), or empty when every one can be.
-std::string pyUnspellable(const std::vector<FakeOutput> &Outs);
 
 /// `at::empty at k.cpp:7; returns out`: where each output comes from, for
 /// the comment above a fake.
