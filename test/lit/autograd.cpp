@@ -231,10 +231,11 @@ std::tuple<at::Tensor, at::Tensor> lerp_backward(std::array<bool, 2> output_mask
 // AG: const auto input_grads = backward_op.call(grads[0], saved[0], saved[1], ctx->saved_data["k"].to<int64_t>());
 // AG: return std::make_tuple(outputs[0], outputs[1]);
 
+// MANIFEST: "backward": "ag::mix_backward",
+// MANIFEST-NEXT: "where": "{{.*}}autograd.cpp:43"
 // MANIFEST: "name": "ag::mix",
-// MANIFEST: "autograd": {"backward": "ag::mix_backward", "where": "{{.*}}autograd.cpp:43"}
+// MANIFEST: "backward_of": "ag::mix_backward"
 // MANIFEST: "name": "ag::mix_backward_backward",
-// MANIFEST: "autograd": {"backward_of": "ag::mix_backward"}
 
 // TESTS: "name": "ag::mix",
 // TESTS: "has_autograd": True,

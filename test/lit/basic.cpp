@@ -27,9 +27,11 @@ at::Tensor crop(const at::Tensor& pic, c10::IntArrayRef box);
 // SHARD: at::Tensor mylib_crop__CPU(const at::Tensor& pic, c10::IntArrayRef box) {
 // SHARD-NEXT: return ::mylib::crop(pic, box);
 
-// MANIFEST: "name": "mylib::crop",
+// MANIFEST: "kernels": {
+// MANIFEST-NEXT: "CPU": "{{.*}}basic.cpp:20"
+// MANIFEST-NEXT: },
+// MANIFEST-NEXT: "name": "mylib::crop",
 // MANIFEST-NEXT: "overload": "",
 // MANIFEST-NEXT: "schema": "mylib::crop(Tensor pic, int[] box) -> Tensor",
-// MANIFEST: "kernels": {"CPU": "{{.*}}basic.cpp:20"},
 // OPSH: /// `mylib::crop(Tensor pic, int[] box) -> Tensor` ({{.*}}basic.cpp:20)
 // PY: Kernels: CPU ({{.*}}basic.cpp:20).

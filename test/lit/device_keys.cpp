@@ -71,11 +71,17 @@ at::Tensor cube_grad(const at::Tensor &grad, const at::Tensor &x) {
 // REG-NEXT:              &opgen_generated::opgen_no_backward>());
 // REG-NEXT: }
 
-// MANIFEST: "name": "dk::q",
-// MANIFEST: "kernels": {"QuantizedCPU": "{{.*}}device_keys.cpp:18", "QuantizedCUDA": "{{.*}}device_keys.cpp:20", "XPU": "{{.*}}device_keys.cpp:22", "MPS": "{{.*}}device_keys.cpp:24", "PrivateUse1": "{{.*}}device_keys.cpp:26"}
-// MANIFEST: "name": "dk::twice",
-// MANIFEST: "kernels": {"CompositeImplicitAutograd": "{{.*}}device_keys.cpp:31"}
-// MANIFEST: "fake": {"kind": "composite"
+// MANIFEST: "MPS": "{{.*}}device_keys.cpp:24",
+// MANIFEST-NEXT: "PrivateUse1": "{{.*}}device_keys.cpp:26",
+// MANIFEST-NEXT: "QuantizedCPU": "{{.*}}device_keys.cpp:18",
+// MANIFEST-NEXT: "QuantizedCUDA": "{{.*}}device_keys.cpp:20",
+// MANIFEST-NEXT: "XPU": "{{.*}}device_keys.cpp:22"
+// MANIFEST-NEXT: },
+// MANIFEST-NEXT: "name": "dk::q",
+// MANIFEST: "kind": "composite",
+// MANIFEST: "CompositeImplicitAutograd": "{{.*}}device_keys.cpp:31"
+// MANIFEST-NEXT: },
+// MANIFEST-NEXT: "name": "dk::twice",
 
 // The QuantizedCUDA wrapper makes the tensors' CUDA device current, as a
 // CUDA wrapper does.

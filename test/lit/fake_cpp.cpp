@@ -28,5 +28,9 @@ static at::Tensor repeat_rows_fake(const at::Tensor &x, c10::SymInt times);
 // SHARD: at::Tensor fk_repeat_rows__Meta(const at::Tensor& x, c10::SymInt times) {
 // SHARD-NEXT: return ::fk::repeat_rows_fake(x, times);
 
-// MANIFEST: "kernels": {"CPU": "{{.*}}fake_cpp.cpp:15", "Meta": "{{.*}}fake_cpp.cpp:18"},
-// MANIFEST-NEXT: "fake": {"kind": "cpp", "where": "{{.*}}fake_cpp.cpp:18"},
+// MANIFEST: "kind": "cpp",
+// MANIFEST-NEXT: "where": "{{.*}}fake_cpp.cpp:18"
+// MANIFEST-NEXT: },
+// MANIFEST-NEXT: "kernels": {
+// MANIFEST-NEXT: "CPU": "{{.*}}fake_cpp.cpp:15",
+// MANIFEST-NEXT: "Meta": "{{.*}}fake_cpp.cpp:18"

@@ -19,8 +19,8 @@ namespace pd {
 
 // Both allocate x's sizes, contiguous: the CPU kernel (meta-safe) serves
 // both devices.
-// MANIFEST: "name": "pd::alike",
-// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}fake_per_device.cpp:[[@LINE+2]]"}
+// MANIFEST: "kind": "kernel",
+// MANIFEST-NEXT: "where": "{{.*}}fake_per_device.cpp:[[@LINE+2]]"
 [[custom_op("pd::alike")]]
 at::Tensor alike(const at::Tensor &x) {
   at::Tensor xc = x.contiguous();
@@ -38,8 +38,8 @@ at::Tensor alike_cuda(const at::Tensor &x) {
 }
 
 // The op: the CPU kernel is its own fake, but only on the CPU.
-// MANIFEST: "name": "pd::clampadd",
 // MANIFEST: "fake": null,
+// MANIFEST: "name": "pd::clampadd",
 // NOTE: fake_per_device.cpp:[[@LINE+8]]:12: note: no fake for 'pd::clampadd': one fake cannot be shown to serve both the CPU kernel 'pd::clampadd' ({{.*}}fake_per_device.cpp:[[@LINE+2]]), which returns what its ATen calls compute, whose metadata (strides above all) opgen cannot follow, and the CUDA kernel 'pd::clampadd_cuda' ({{.*}}fake_per_device.cpp:[[@LINE+8]]), which allocates with at::empty_like at {{.*}}fake_per_device.cpp:[[@LINE+9]]
 [[custom_op("pd::clampadd")]]
 at::Tensor clampadd(const at::Tensor &a, const at::Tensor &b, double lo, double hi) {
@@ -57,8 +57,8 @@ at::Tensor clampadd_cuda(const at::Tensor &a, const at::Tensor &b, double lo, do
 // SKEL-NEXT: def _pd_clampadd_fake(a, b, lo, hi):
 // SKEL: raise NotImplementedError(
 
-// MANIFEST: "name": "pd::differ",
-// MANIFEST: "fake": {"kind": "per-device", "where": "CPU: {{.*}}fake_per_device.cpp:[[@LINE+2]], CUDA: {{.*}}fake_per_device.cpp:[[@LINE+19]]"}
+// MANIFEST: "kind": "per-device",
+// MANIFEST-NEXT: "where": "CPU: {{.*}}fake_per_device.cpp:[[@LINE+2]], CUDA: {{.*}}fake_per_device.cpp:[[@LINE+19]]"
 [[custom_op("pd::differ")]]
 at::Tensor differ(const at::Tensor &x, double s) {
   return at::empty_like(x);
@@ -83,8 +83,8 @@ at::Tensor differ_cuda(const at::Tensor &x, double s) {
 
 // A CUDA kernel opgen cannot follow stops the CPU kernel's synthesis from
 // serving it (the first kernel that synthesised used to serve every device).
-// MANIFEST: "name": "pd::helper",
 // MANIFEST: "fake": null,
+// MANIFEST: "name": "pd::helper",
 // NOTE: fake_per_device.cpp:[[@LINE+9]]:12: note: no fake for 'pd::helper': one fake cannot be shown to serve both the CPU kernel 'pd::helper' ({{.*}}fake_per_device.cpp:[[@LINE+2]]), which allocates with at::empty at {{.*}}fake_per_device.cpp:[[@LINE+3]], and the CUDA kernel 'pd::helper_cuda' ({{.*}}), which makes its outputs in a way opgen cannot follow: 'make(x)' is not an allocation
 [[custom_op("pd::helper")]]
 at::Tensor helper(const at::Tensor &x) {
@@ -100,8 +100,8 @@ at::Tensor helper_cuda(const at::Tensor &x) {
 
 // An op that returns and writes nothing: its fake makes nothing, whatever
 // the body reads.
-// MANIFEST: "name": "pd::log_it",
-// MANIFEST: "fake": {"kind": "synthesized", "where": "{{.*}}fake_per_device.cpp:[[@LINE+2]]"}
+// MANIFEST: "kind": "synthesized",
+// MANIFEST-NEXT: "where": "{{.*}}fake_per_device.cpp:[[@LINE+2]]"
 [[custom_op("pd::log_it")]]
 void log_it(const at::Tensor &x) {
   (void)x.data_ptr();

@@ -45,12 +45,14 @@ void fill_(at::Tensor &x, double v);
 
 // INIT: from . import pk_fakes
 
+// MANIFEST: "kind": "python",
+// MANIFEST-NEXT: "where": "{{.*}}pk_fakes.py"
 // MANIFEST: "name": "pk::covered",
-// MANIFEST: "fake": {"kind": "python", "where": "{{.*}}pk_fakes.py"},
+// MANIFEST: "kind": "not-needed",
+// MANIFEST-NEXT: "where": ""
 // MANIFEST: "name": "pk::fill_",
-// MANIFEST: "fake": {"kind": "not-needed", "where": ""},
-// MANIFEST: "name": "pk::uncovered",
 // MANIFEST: "fake": null,
+// MANIFEST: "name": "pk::uncovered",
 
 // PLAIN: @torch.library.register_fake("pk::covered")
 // PLAIN: @torch.library.register_fake("pk::uncovered")

@@ -147,5 +147,6 @@ at::Tensor sy::b_like(const at::Tensor &x) { return at::empty_like(x); }
 // REG-NEXT: m.impl("j_clone_contig", TORCH_FN(opgen_generated::sy_j_clone_contig__Meta));
 // REG-NEXT: }
 
+// MANIFEST: "kind": "synthesized",
+// MANIFEST-NEXT: "where": "{{.*}}fake_synth.cpp:33"
 // MANIFEST: "name": "sy::a_crop",
-// MANIFEST: "fake": {"kind": "synthesized", "where": "{{.*}}fake_synth.cpp:33"},

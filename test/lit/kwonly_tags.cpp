@@ -3,6 +3,7 @@
 // RUN: rm -rf %t && opgen %s -o %t
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
+// RUN: FileCheck %s --check-prefix=TAGS --input-file=%t/manifest.json
 // RUN: %python %inputs/roundtrip.py %t
 #include <opgen/opgen.h>
 
@@ -22,12 +23,19 @@ at::Tensor last_kwonly(const at::Tensor& x, int64_t n, bool flag = false);
 
 // REG-DAG: m.def("tagged(Tensor x) -> Tensor", {at::Tag::pt2_compliant_tag});
 // MANIFEST-DAG: "schema": "kt::tagged(Tensor x) -> Tensor",
-// MANIFEST-DAG: "tags": ["pt2_compliant_tag"],
+// TAGS: "schema": "kt::tagged(Tensor x) -> Tensor",
+// TAGS-NEXT: "tags": [
+// TAGS-NEXT: "pt2_compliant_tag"
+// TAGS-NEXT: ]
 [[custom_op("kt::tagged", tags="pt2_compliant_tag")]]
 at::Tensor tagged(const at::Tensor& x);
 
 // REG-DAG: m.def("two_tags(Tensor x, *, float eps) -> Tensor", {at::Tag::needs_fixed_stride_order, at::Tag::pt2_compliant_tag});
-// MANIFEST-DAG: "tags": ["needs_fixed_stride_order", "pt2_compliant_tag"],
+// TAGS: "name": "kt::two_tags",
+// TAGS: "tags": [
+// TAGS-NEXT: "needs_fixed_stride_order",
+// TAGS-NEXT: "pt2_compliant_tag"
+// TAGS-NEXT: ]
 [[custom_op("kt::two_tags", tags="needs_fixed_stride_order, pt2_compliant_tag",
             kwonly="eps")]]
 at::Tensor two_tags(const at::Tensor& x, double eps);

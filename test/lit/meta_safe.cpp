@@ -91,17 +91,19 @@ std::vector<std::string> g_names(const at::Tensor &x) {
 // REG-NEXT: m.impl("scale_rows_backward", TORCH_FN([[BWD]]));
 // REG-NEXT: }
 
+// MANIFEST: "kind": "synthesized",
 // MANIFEST: "name": "ms::b_data",
-// MANIFEST: "fake": {"kind": "synthesized",
-// MANIFEST: "name": "ms::c_helper",
 // MANIFEST: "fake": null
+// MANIFEST: "name": "ms::c_helper",
+// MANIFEST: "kind": "synthesized",
 // MANIFEST: "name": "ms::d_device",
-// MANIFEST: "fake": {"kind": "synthesized",
+// MANIFEST: "fake": null
 // MANIFEST: "name": "ms::e_cuda",
 // MANIFEST: "fake": null
 // MANIFEST: "name": "ms::g_names",
-// MANIFEST: "fake": null
+// MANIFEST: "kind": "kernel",
+// MANIFEST-NEXT: "where": "{{.*}}meta_safe.cpp:22"
 // MANIFEST: "name": "ms::scale_rows",
-// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:22"},
+// MANIFEST: "kind": "kernel",
+// MANIFEST-NEXT: "where": "{{.*}}meta_safe.cpp:28"
 // MANIFEST: "name": "ms::scale_rows_backward",
-// MANIFEST: "fake": {"kind": "kernel", "where": "{{.*}}meta_safe.cpp:28"},

@@ -27,7 +27,7 @@
 // REG-DAG: m.def("whole_decl_macro(Tensor x) -> Tensor");
 
 // The header declaration is the kernel, its definition is here.
-// MANIFEST-DAG: "kernels": {"CPU": "{{.*}}Inputs/placement.h:10"},
+// MANIFEST-DAG: "CPU": "{{.*}}Inputs/placement.h:10"
 // SHARD-DAG: return ::pl::from_header(x, eps);
 namespace pl {
 at::Tensor from_header(const at::Tensor& x, double eps) { return x; }
@@ -49,7 +49,7 @@ namespace pl {
 static at::Tensor static_fn(const at::Tensor& x) { return x; }
 } // namespace pl
 
-// MANIFEST-DAG: "kernels": {"CPU": "{{.*}}placement.cpp:[[@LINE+3]]"},
+// MANIFEST-DAG: "CPU": "{{.*}}placement.cpp:[[@LINE+3]]"
 // SHARD-DAG: return ::pl::from_macro(x, n);
 namespace pl {
 MYOP("pl::from_macro") at::Tensor from_macro(const at::Tensor& x, int64_t n);

@@ -89,10 +89,10 @@ void clamp_(at::Tensor &boxes, double hi);
 // STUB-NOT: def area
 // STUB: class _vision_area_packet:
 
-// MANIFEST: "python_module": "vision._meta_registrations",
-// MANIFEST-NEXT: "package_generated": false,
-// MANIFEST: "name": "vision::area",
 // MANIFEST: "fake": null,
+// MANIFEST: "name": "vision::area",
+// MANIFEST: "package_generated": false,
+// MANIFEST-NEXT: "python_module": "vision._meta_registrations"
 
 // LIST-NOT: __init__.py
 // LIST-NOT: /ops.py	

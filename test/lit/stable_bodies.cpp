@@ -54,8 +54,8 @@ using torch::stable::Tensor;
 // REC-NEXT: "kind": "empty-like",
 // REC-NEXT: "like": "a",
 // REC-NEXT: "like_contiguous": "at::MemoryFormat::Contiguous",
+// MANIFEST: "kind": "synthesized",
 // MANIFEST: "schema": "sb::muladd(Tensor a, Tensor b, float c) -> Tensor",
-// MANIFEST: "fake": {"kind": "synthesized",
 [[custom_op("sb::muladd")]]
 Tensor muladd(const Tensor& a, const Tensor& b, double c) {
   STD_TORCH_CHECK(a.sizes().equals(b.sizes()));

@@ -1,53 +1,64 @@
 //===- Manifest.cpp - manifest.json ---------------------------------------===//
+//
+// The manifest is an llvm::json::Value built from the library and printed by
+// llvm::json, indented by two: each object's keys in sorted order (as
+// llvm::json prints every object), each item of a non-empty array or object
+// on a line of its own.
+//===----------------------------------------------------------------------===//
 #include "emit/api/Names.h"
 #include "emit/dest/Emitters.h"
 
-#include <sstream>
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 
 namespace opgen {
 
+namespace {
+
+llvm::json::Value manifestOp(const Op &O) {
+  llvm::json::Array Tags;
+  for (const std::string &Tag : O.Tags)
+    Tags.push_back(Tag);
+  llvm::json::Object Kernels;
+  for (const Kernel &K : O.Kernels)
+    Kernels[std::string(dispatchKeyName(K.Key))] = K.Loc.str();
+  llvm::json::Value Fake = nullptr;
+  if (O.hasFake())
+    Fake = llvm::json::Object{{"kind", std::string(enumName(O.Fake))}, {"where", O.FakeWhere}};
+  llvm::json::Value Autograd = nullptr;
+  if (O.Autograd)
+    Autograd = llvm::json::Object{{"backward", O.Autograd->Backward.fullName()},
+                                  {"where", O.Autograd->Loc.str()}};
+  else if (!O.BackwardOf.empty())
+    Autograd = llvm::json::Object{{"backward_of", O.BackwardOf}};
+  return llvm::json::Object{{"name", O.Schema.qualifiedName()},
+                            {"overload", O.Schema.Overload},
+                            {"schema", printSchema(O.Schema)},
+                            {"tags", std::move(Tags)},
+                            {"kernels", std::move(Kernels)},
+                            {"fake", std::move(Fake)},
+                            {"autograd", std::move(Autograd)}};
+}
+
+} // namespace
+
 llvm::Expected<std::string>
 emitManifest(const OpLibrary &L, const std::vector<std::string> &Files) {
-  std::ostringstream Out;
-  Out << "{\n  \"generator\": \"opgen\",\n  \"package\": " << quote(L.PythonPackage)
-      << ",\n  \"library\": " << quote(L.LibraryName)
-      << ",\n  \"python_module\": " << quote(L.fakeModuleName())
-      << ",\n  \"package_generated\": " << (L.GeneratePackage ? "true" : "false")
-      << ",\n  \"ops\": [";
-  for (size_t I = 0; I < L.Ops.size(); ++I) {
-    const Op &O = L.Ops[I];
-    Out << (I ? "," : "") << "\n    {\n"
-        << "      \"name\": " << quote(O.Schema.qualifiedName()) << ",\n"
-        << "      \"overload\": " << quote(O.Schema.Overload) << ",\n"
-        << "      \"schema\": " << quote(printSchema(O.Schema)) << ",\n"
-        << "      \"tags\": [";
-    for (size_t T = 0; T < O.Tags.size(); ++T)
-      Out << (T ? ", " : "") << quote(O.Tags[T]);
-    Out << "],\n      \"kernels\": {";
-    for (size_t K = 0; K < O.Kernels.size(); ++K)
-      Out << (K ? ", " : "") << quote(std::string(dispatchKeyName(O.Kernels[K].Key)))
-          << ": " << quote(O.Kernels[K].Loc.str());
-    Out << "},\n      \"fake\": ";
-    if (O.hasFake())
-      Out << "{\"kind\": " << quote(std::string(enumName(O.Fake))) << ", \"where\": "
-          << quote(O.FakeWhere) << "}";
-    else
-      Out << "null";
-    Out << ",\n      \"autograd\": ";
-    if (O.Autograd)
-      Out << "{\"backward\": " << quote(O.Autograd->Backward.fullName())
-          << ", \"where\": " << quote(O.Autograd->Loc.str()) << "}";
-    else if (!O.BackwardOf.empty())
-      Out << "{\"backward_of\": " << quote(O.BackwardOf) << "}";
-    else
-      Out << "null";
-    Out << "\n    }";
-  }
-  Out << (L.Ops.empty() ? "" : "\n  ") << "],\n  \"files\": [";
-  for (size_t I = 0; I < Files.size(); ++I)
-    Out << (I ? ", " : "") << "\n    " << quote(Files[I]);
-  Out << "\n  ]\n}\n";
-  return Out.str();
+  llvm::json::Array Ops;
+  for (const Op &O : L.Ops)
+    Ops.push_back(manifestOp(O));
+  llvm::json::Array FileList;
+  for (const std::string &File : Files)
+    FileList.push_back(File);
+  llvm::json::Value Manifest =
+      llvm::json::Object{{"generator", "opgen"},
+                         {"package", L.PythonPackage},
+                         {"library", L.LibraryName},
+                         {"python_module", L.fakeModuleName()},
+                         {"package_generated", L.GeneratePackage},
+                         {"ops", std::move(Ops)},
+                         {"files", std::move(FileList)}};
+  return llvm::formatv("{0:2}", Manifest).str() + "\n";
 }
 
 } // namespace opgen
