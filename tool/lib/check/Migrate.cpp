@@ -298,8 +298,14 @@ MigrationPlan Planner::run() {
     std::string Op = implOp(R);
     std::string Full = Op;
     if (!Defs.count(Full)) {
+      std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
       if (R.Text.empty())
         keep(I, "?", R.Unreadable);
+      else if (Set.AnnotatedOps.count(Full) && !deviceOfKey(Key))
+        keep(I, Op, "no 'device=' value names the dispatch key " + Key);
+      else if (Set.AnnotatedOps.count(Full))
+        keep(I, Op, "its op is defined by a [[custom_op]] annotation "
+                    "already; annotate this kernel by hand");
       else
         Diags.report(DiagId::MigrateImplUnknownOp, R.Loc, {Op});
       continue;

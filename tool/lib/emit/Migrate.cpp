@@ -28,7 +28,8 @@ bool blankLine(const std::string &Text, unsigned Start) {
 /// A deletion of [Begin, End): whole lines when nothing else is on them,
 /// with a blank line after when one is before (or the file starts there),
 /// so that no two blank lines are left, and with the blank line before at
-/// the end of the file. \p WithComment: the `//` lines right above go too.
+/// the end of the file. The `//` lines right above go too with
+/// \p WithComment, or when a blank line, a `}` or the end follows.
 TextEdit deletion(const std::string &File, const std::string &Text,
                   unsigned Begin, unsigned End, bool WithComment = false) {
   unsigned LS = lineStart(Text, Begin);
@@ -40,7 +41,15 @@ TextEdit deletion(const std::string &File, const std::string &Text,
   if (!Before || !Rest)
     return {{File, Begin, End}, ""};
   // A whole block goes with the `//` comment right above it, which
-  // describes it.
+  // describes it; so do statements when what follows them is a blank line
+  // or the end of their block (the comment was theirs alone).
+  unsigned NextLine = After < Text.size() ? After + 1 : After;
+  if (!WithComment) {
+    unsigned I = NextLine;
+    while (I < Text.size() && isBlank(Text[I]))
+      ++I;
+    WithComment = I >= Text.size() || Text[I] == '\n' || Text[I] == '}';
+  }
   while (WithComment && LS > 0) {
     unsigned Prev = lineStart(Text, LS - 1);
     unsigned I = Prev;
@@ -52,8 +61,11 @@ TextEdit deletion(const std::string &File, const std::string &Text,
   }
   unsigned Next = After < Text.size() ? After + 1 : After;
   bool BlankBefore = LS == 0 || blankLine(Text, lineStart(Text, LS - 1));
-  // At the end of the file, the blank line before goes too.
-  if (BlankBefore && Next >= Text.size() && LS > 0)
+  // At the end of the file or of a block, the blank line before goes too.
+  unsigned Close = Next;
+  while (Close < Text.size() && isBlank(Text[Close]))
+    ++Close;
+  if (BlankBefore && LS > 0 && (Next >= Text.size() || Text[Close] == '}'))
     LS = lineStart(Text, LS - 1);
   else if (BlankBefore && Next < Text.size() && blankLine(Text, Next)) {
     while (Next < Text.size() && Text[Next] != '\n')
@@ -167,12 +179,30 @@ migrationEdits(const RegistrationSet &Set, const MigrationPlan &Plan,
     Edits[R.File].push_back(deletion(R.File, Texts.at(R.File), R.Begin, R.End,
                                      /*WithComment=*/true));
   }
+  // The statements of the other blocks, each run of them with only
+  // whitespace between deleted as one.
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Runs;
   for (size_t I : Plan.Remove) {
     const Registration &Reg = Set.Registrations[I];
-    if (WholeBlocks.count(Reg.Block))
-      continue;
-    const TextRange &R = Reg.Stmt;
-    Edits[R.File].push_back(deletion(R.File, Texts.at(R.File), R.Begin, R.End));
+    if (!WholeBlocks.count(Reg.Block))
+      Runs[Reg.Stmt.File].push_back({Reg.Stmt.Begin, Reg.Stmt.End});
+  }
+  for (auto &[File, Ranges] : Runs) {
+    const std::string &Text = Texts.at(File);
+    std::sort(Ranges.begin(), Ranges.end());
+    std::vector<std::pair<unsigned, unsigned>> Merged;
+    for (const auto &R : Ranges) {
+      if (!Merged.empty() &&
+          std::all_of(Text.begin() + std::min(Merged.back().second, R.first),
+                      Text.begin() + R.first,
+                      [](char C) { return isBlank(C) || C == '\n'; })) {
+        Merged.back().second = std::max(Merged.back().second, R.second);
+        continue;
+      }
+      Merged.push_back(R);
+    }
+    for (const auto &[Begin, End] : Merged)
+      Edits[File].push_back(deletion(File, Text, Begin, End));
   }
   for (size_t B : Plan.ToFragment)
     Edits[Set.Blocks[B].MacroName->File].push_back(

@@ -18,6 +18,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,7 +59,8 @@ struct RegistrationBlock {
   /// The whole block, from its macro's name to its closing brace.
   TextRange Range;
   /// The macro name's bytes when the block is written with the macro
-  /// `TORCH_LIBRARY` itself (not a project macro expanding to it), for a
+  /// `TORCH_LIBRARY` itself or a project macro of its two arguments that
+  /// expands to it (vLLM's TORCH_LIBRARY_EXPAND(NAME, MODULE)), for a
   /// rewrite to TORCH_LIBRARY_FRAGMENT; otherwise unset.
   std::optional<TextRange> MacroName;
   /// How many statements its body has (registrations or not).
@@ -116,6 +118,9 @@ struct RegistrationSet {
   std::vector<RegistrationBlock> Blocks;
   std::vector<Registration> Registrations;
   std::vector<MigrationKernel> Kernels;
+  /// The ops `[[custom_op("...")]]` annotations of the sources name (an
+  /// earlier migration's): an impl of one is no impl of an unknown op.
+  std::set<std::string> AnnotatedOps;
 };
 
 /// What the check decided (check/Migrate.h); emit/Migrate.h makes the

@@ -131,6 +131,13 @@ const FunctionDecl *findFunction(const Stmt *S) {
               if (const auto *FD = dyn_cast<FunctionDecl>(A.getAsDecl()))
                 return FD;
   }
+  // A call's arguments, not its callee (`torch::dispatch(k, &fn)`).
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    for (const Expr *A : Call->arguments())
+      if (const FunctionDecl *FD = findFunction(A))
+        return FD;
+    return nullptr;
+  }
   for (const Stmt *C : S->children())
     if (const FunctionDecl *FD = findFunction(C))
       return FD;
@@ -185,6 +192,31 @@ std::vector<const Expr *> explicitArgs(const CallExpr &Call) {
   return Args;
 }
 
+/// Whether the macro \p Name written at \p At takes two arguments, as
+/// TORCH_LIBRARY(ns, m) does: a project macro forwarding to it (vLLM's
+/// TORCH_LIBRARY_EXPAND(NAME, MODULE)), which TORCH_LIBRARY_FRAGMENT(NAME,
+/// MODULE) can replace (it expands NAME itself).
+bool twoArguments(const SourceManager &SM, SourceLocation At,
+                  llvm::StringRef Name) {
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(At);
+  llvm::StringRef Text = SM.getBufferData(Pos.first).substr(Pos.second);
+  if (!Text.startswith(Name))
+    return false;
+  Text = Text.drop_front(Name.size()).ltrim();
+  if (!Text.consume_front("("))
+    return false;
+  unsigned Depth = 0, Commas = 0;
+  for (char C : Text) {
+    if (C == '(')
+      ++Depth;
+    else if (C == ')' && Depth-- == 0)
+      return Commas == 1;
+    else if (C == ',' && Depth == 0)
+      ++Commas;
+  }
+  return false;
+}
+
 class MigrateConsumer : public ASTConsumer {
 public:
   MigrateConsumer(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
@@ -200,6 +232,16 @@ public:
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
+    // The ops the source's annotations name (after an earlier migration).
+    llvm::StringRef Main = SM.getBufferData(SM.getMainFileID());
+    for (size_t At = Main.find("[[custom_op("); At != llvm::StringRef::npos;
+         At = Main.find("[[custom_op(", At + 1)) {
+      llvm::StringRef Rest = Main.substr(At + 12).ltrim();
+      if (Rest.consume_front("\""))
+        C.Set.AnnotatedOps.insert(Rest.take_until([](char Ch) {
+                                          return Ch == '"';
+                                        }).str());
+    }
     std::vector<Decl *> Scope;
     for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
       if (!D->isFromASTFile() && inUserFile(SM, D->getBeginLoc()))
@@ -326,7 +368,7 @@ public:
         Outer = SM.getImmediateMacroCallerLoc(Outer);
       llvm::StringRef Name =
           Lexer::getImmediateMacroName(Outer, SM, Ctx.getLangOpts());
-      if (Name == "TORCH_LIBRARY")
+      if (Name == "TORCH_LIBRARY" || twoArguments(SM, Begin, Name))
         B.MacroName = TextRange{File, BeginOff,
                                 BeginOff + unsigned(Name.size())};
     }
