@@ -11,6 +11,8 @@
 
 #include "opgen/check/Check.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
 #include <set>
 
@@ -169,8 +171,53 @@ private:
 bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
                      const std::vector<size_t> &Impls, MigrationPlan &Plan) {
   const Registration &D = Set.Registrations[Def];
-  std::vector<Candidate> Cands;
+  // Autocast impls: opgen generates AutocastCPU and AutocastCUDA kernels
+  // that run the op in one dtype (autocast=) where the library has both, each
+  // the standard cast-and-redispatch kernel, to the same dtype.
+  std::vector<size_t> Autocasts, Others;
   for (size_t I : Impls) {
+    const Registration &R = Set.Registrations[I];
+    std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+    (llvm::StringRef(Key).startswith("Autocast") && R.Unreadable.empty() &&
+             R.Kernel
+         ? Autocasts
+         : Others)
+        .push_back(I);
+  }
+  std::string Autocast;
+  if (!Autocasts.empty()) {
+    std::set<std::string> Devices, Dtypes;
+    std::string Why;
+    for (size_t I : Autocasts) {
+      const Registration &R = Set.Registrations[I];
+      std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+      const MigrationKernel &K = Set.Kernels[*R.Kernel];
+      if (K.AutocastDtype.empty() && Why.empty())
+        Why = "'" + K.Name + "' is not the standard autocast kernel (an "
+              "ExcludeDispatchKeyGuard, the arguments cast with "
+              "at::autocast::cached_cast to one dtype) that autocast= "
+              "generates";
+      Devices.insert(Key == "Autocast" ? "AutocastCUDA" : Key);
+      Dtypes.insert(K.AutocastDtype);
+    }
+    if (Why.empty() && Dtypes.size() != 1)
+      Why = "its autocast kernels cast to different dtypes";
+    if (Why.empty() &&
+        Devices != std::set<std::string>{"AutocastCPU", "AutocastCUDA"}) {
+      std::string Names;
+      for (const std::string &Dev : Devices)
+        Names += (Names.empty() ? "" : ", ") + Dev;
+      Why = "autocast= generates AutocastCPU and AutocastCUDA kernels, the "
+            "library registers " + Names;
+    }
+    if (Why.empty())
+      Autocast = *Dtypes.begin();
+    else
+      for (size_t I : Autocasts)
+        keep(I, Op, Why);
+  }
+  std::vector<Candidate> Cands;
+  for (size_t I : Others) {
     const Registration &R = Set.Registrations[I];
     if (!R.Unreadable.empty()) {
       keep(I, Op, R.Unreadable);
@@ -207,9 +254,14 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     }
     AnnotatedFunction Fn = *K.Fn;
     Fn.Attr = std::move(*Attr);
+    if (!Autocast.empty())
+      Fn.Attr.Keys.push_back({AnnotationKey::Autocast, {Autocast, K.Loc}});
     Cands.push_back({I, *R.Kernel, std::move(Fn)});
   }
   if (Cands.empty()) {
+    if (!Autocast.empty())
+      for (size_t I : Autocasts)
+        keep(I, Op, "its op's 'm.def' is kept");
     keep(Def, Op, Impls.empty() ? "no 'm.impl' registers a kernel for it"
                                 : "none of its kernels can carry the annotation");
     return false;
@@ -228,6 +280,9 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
             formatDiag(diagInfo(R.Id).Message, R.Args);
       break;
     }
+  if (Why.empty() && Ops.size() == 1 && !Autocast.empty() &&
+      (!Ops[0].Autocast || enumName(*Ops[0].Autocast) != Autocast))
+    Why = "opgen's op would not run in " + Autocast + " under autocast";
   if (Why.empty() && Ops.size() != 1)
     Why = "the derived annotations make " + std::to_string(Ops.size()) + " ops";
   if (Why.empty() && printSchema(Ops[0].Schema) != printSchema(Schema))
@@ -237,9 +292,14 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     keep(Def, Op, Why);
     for (const Candidate &C : Cands)
       keep(C.Reg, Op, "its op's 'm.def' is kept");
+    if (!Autocast.empty())
+      for (size_t I : Autocasts)
+        keep(I, Op, "its op's 'm.def' is kept");
     return false;
   }
   Plan.Remove.push_back(Def);
+  if (!Autocast.empty())
+    Plan.Remove.insert(Plan.Remove.end(), Autocasts.begin(), Autocasts.end());
   for (const Candidate &C : Cands) {
     Plan.Remove.push_back(C.Reg);
     Plan.Annotate.push_back({C.Kernel, C.Fn.Attr});
@@ -248,6 +308,8 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
   std::string Line = Op + ":";
   for (const Kernel &K : Ops[0].Kernels)
     Line += " " + K.Callee + " (" + std::string(dispatchKeyName(K.Key)) + ")";
+  if (!Autocast.empty())
+    Line += ", autocast " + Autocast;
   Plan.Migrated.push_back(Line);
   return true;
 }

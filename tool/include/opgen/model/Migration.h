@@ -111,6 +111,11 @@ struct MigrationKernel {
   std::string Indent;
   /// The declaration carries a `[[custom_op...]]` already.
   bool Annotated = false;
+  /// When the body is the standard autocast kernel (an
+  /// ExcludeDispatchKeyGuard, the arguments cast with
+  /// `at::autocast::cached_cast(<dtype>, ...)`, the op called again): that
+  /// dtype as `autocast=` spells it (`float32`); else empty.
+  std::string AutocastDtype;
 };
 
 /// Everything the frontend found in the sources.

@@ -31,7 +31,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -217,6 +219,54 @@ bool twoArguments(const SourceManager &SM, SourceLocation At,
   return false;
 }
 
+/// `autocast=`'s spelling of the scalar type \p E names (`at::kFloat`,
+/// `at::ScalarType::Float`), or empty.
+std::string autocastSpelling(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreImplicit());
+  if (!DRE)
+    return "";
+  std::string Name = DRE->getDecl()->getNameAsString();
+  if (Name.size() > 1 && Name[0] == 'k' && isupper(Name[1]))
+    Name = Name.substr(1);
+  return Name == "Float"      ? "float32"
+         : Name == "Double"   ? "float64"
+         : Name == "Half"     ? "float16"
+         : Name == "BFloat16" ? "bfloat16"
+                              : "";
+}
+
+/// The dtype of \p FD's body when it is the standard autocast kernel: an
+/// `ExcludeDispatchKeyGuard` and every cast `at::autocast::cached_cast` to
+/// one dtype; else empty.
+std::string autocastDtype(const FunctionDecl &FD) {
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return "";
+  bool Guard = false;
+  std::set<std::string> Dtypes;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+            if (RD->getName() == "ExcludeDispatchKeyGuard")
+              Guard = true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (Callee->getQualifiedNameAsString() == "at::autocast::cached_cast" &&
+            Call->getNumArgs() >= 1)
+          Dtypes.insert(autocastSpelling(Call->getArg(0)));
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  if (!Guard || Dtypes.size() != 1 || Dtypes.begin()->empty())
+    return "";
+  return *Dtypes.begin();
+}
+
 class MigrateConsumer : public ASTConsumer {
 public:
   MigrateConsumer(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
@@ -316,6 +366,7 @@ public:
         break;
       }
     K.Fn = std::move(Fn);
+    K.AutocastDtype = autocastDtype(FD);
     if (!K.Fn && K.Why.empty())
       K.Why = "opgen cannot lower '" + K.Name + "'";
     return K;
