@@ -282,8 +282,9 @@ def test_cli_options_documented():
     help_text = _run(["--help"], cwd=REPO).stdout
     options = re.findall(r"^\s+(--?[\w-]+)", help_text, re.M)
     assert "--check" in options and "-o" in options, help_text
-    # The options of the subcommands (opgen init) too.
-    for sub in re.findall(r"^\s+(\w+) - ", help_text, re.M):
+    # The options of the subcommands (opgen init, opgen migrate) too; LLVM
+    # aligns their dashes.
+    for sub in re.findall(r"^\s+(\w+)\s+- ", help_text, re.M):
         sub_help = _run([sub, "--help"], cwd=REPO).stdout
         options += re.findall(r"^\s+(--?[\w-]+)", sub_help, re.M)
     assert "--namespace" in options, help_text

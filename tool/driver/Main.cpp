@@ -8,6 +8,8 @@
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
 // opgen init <dir> [--namespace <name>]
+// opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]
+//               [-- <compiler args>]
 //
 // Argument parsing only: the options become an opgen::Invocation, and
 // opgen::runInvocation (lib/pipeline, Pipeline.h) computes its Plan and runs
@@ -154,6 +156,29 @@ cl::opt<std::string> InitNamespace(
     cl::desc("Op namespace, C++ namespace and Python package of the new "
              "library (default: the directory's name)"),
     cl::value_desc("name"), cl::sub(InitCommand), cl::cat(Category));
+// opgen migrate <sources>...: hand-written registrations -> annotations.
+cl::SubCommand MigrateCommand(
+    "migrate",
+    "Turn the TORCH_LIBRARY/TORCH_LIBRARY_IMPL registrations of <sources> "
+    "into [[custom_op]] annotations on their kernels, each op's schema "
+    "proven equal; what cannot be expressed is kept with a warning "
+    "(docs/migrate.md). Without --diff or --in-place it only says what "
+    "would change");
+cl::list<std::string> MigrateSources(cl::Positional, cl::desc("<sources>..."),
+                                     cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<std::string> MigrateBuildPath(
+    "p", cl::desc("Build directory with compile_commands.json"),
+    cl::value_desc("build-dir"), cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<bool> MigrateDiff(
+    "diff",
+    cl::desc("Print the migration as a unified diff (a/ and b/ paths, "
+             "relative to the current directory); write nothing"),
+    cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<bool> MigrateInPlace(
+    "in-place",
+    cl::desc("Rewrite the files, all of them or none (each new text is "
+             "staged before any is replaced)"),
+    cl::sub(MigrateCommand), cl::cat(Category));
 cl::opt<bool> CMakeDir(
     "cmake-dir",
     cl::desc("Print the directory of opgen's CMake package (opgenConfig.cmake, "
@@ -184,6 +209,7 @@ int main(int Argc, const char **Argv) {
   }
   cl::HideUnrelatedOptions(Category);
   cl::HideUnrelatedOptions(Category, InitCommand);
+  cl::HideUnrelatedOptions(Category, MigrateCommand);
   cl::ParseCommandLineOptions(
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
@@ -216,6 +242,13 @@ int main(int Argc, const char **Argv) {
   Inv.PreambleCache = PreambleCache;
   Inv.ExtraArgs = std::move(ExtraArgs);
   Inv.InitDir = InitDir;
+  if (MigrateCommand) {
+    Inv.Migrate = true;
+    Inv.MigrateDiff = MigrateDiff;
+    Inv.MigrateInPlace = MigrateInPlace;
+    Inv.Inputs.assign(MigrateSources.begin(), MigrateSources.end());
+    Inv.BuildPath = MigrateBuildPath;
+  }
   if (InitNamespace.getNumOccurrences())
     Inv.InitNamespace = InitNamespace.getValue();
   return opgen::runInvocation(Inv);

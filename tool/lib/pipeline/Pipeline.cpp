@@ -3,11 +3,16 @@
 // Every mode, from the Plan: generate (frontend -> check -> emit -> write),
 // --discover (frontend, then the record and, with --write-shards, each
 // compiled source's shard), --combine (records -> check -> emit -> write),
-// --build-preamble, --list-outputs (the Plan as JSON), --cmake-dir and
-// `opgen init`.
+// --build-preamble, --list-outputs (the Plan as JSON), --cmake-dir,
+// `opgen init` and `opgen migrate` (registrations -> check -> edits ->
+// diff or write).
 //===----------------------------------------------------------------------===//
 #include "opgen/pipeline/Pipeline.h"
 #include "opgen/check/Assemble.h"
+#include "opgen/check/Migrate.h"
+#include "opgen/emit/Migrate.h"
+#include "opgen/frontend/Migrate.h"
+#include "opgen/model/SourceKind.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/model/Discovery.h"
 #include "opgen/support/Install.h"
@@ -49,6 +54,7 @@ public:
 
 private:
   int runInit();
+  int runMigrate();
   int printCMakeDir();
   int printPlan();
   int generate(const Plan &P, Found F);
@@ -399,6 +405,93 @@ int Run::runInit() {
   return 0;
 }
 
+int Run::runMigrate() {
+  FrontendOptions Opts;
+  for (const std::string &Given : Inv.Inputs) {
+    std::string Path = absolutePath(Given);
+    if (!sys::fs::exists(Path)) {
+      Diags.report(DiagId::NoSuchInput, {}, {Given});
+      continue;
+    }
+    if (!classifySource(Path)) {
+      Diags.report(DiagId::UnsupportedInput, {},
+                   {Given, supportedExtensions()});
+      continue;
+    }
+    if (std::find(Opts.Sources.begin(), Opts.Sources.end(), Path) ==
+        Opts.Sources.end())
+      Opts.Sources.push_back(Path);
+  }
+  if (Diags.errorCount())
+    return 1;
+  Opts.BuildPath = Inv.BuildPath;
+  Opts.ExtraArgs = Inv.ExtraArgs;
+  Opts.Root = RootDir;
+  RegistrationSet Set = readRegistrations(Opts, Diags);
+  if (Diags.errorCount())
+    return 1;
+  MigrationPlan Plan = planMigration(Set, Diags);
+  if (Diags.errorCount())
+    return 1;
+  // The texts of every file a registration or a kernel is in.
+  std::map<std::string, std::string> Texts;
+  auto Read = [&](const std::string &File) {
+    if (File.empty() || Texts.count(File))
+      return;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
+    if (!Buf) {
+      Diags.report(DiagId::CannotWrite, {}, {File, Buf.getError().message()});
+      return;
+    }
+    Texts[File] = (*Buf)->getBuffer().str();
+  };
+  for (const RegistrationBlock &B : Set.Blocks)
+    Read(B.Range.File);
+  for (const Registration &R : Set.Registrations)
+    Read(R.Stmt.File);
+  for (const MigrationKernel &K : Set.Kernels)
+    Read(K.InsertAt.File);
+  if (Diags.errorCount())
+    return 1;
+  std::map<std::string, std::string> Changed;
+  for (auto &[File, Edits] : migrationEdits(Set, Plan, Texts)) {
+    Expected<std::string> Text = applyEdits(Texts.at(File), std::move(Edits));
+    if (!Text)
+      return internalError(Text.takeError());
+    if (*Text != Texts.at(File))
+      Changed[File] = std::move(*Text);
+  }
+  if (Changed.empty()) {
+    outs() << "opgen migrate: nothing to migrate";
+    if (Plan.Kept)
+      outs() << " (" << Plan.Kept << " registration"
+             << (Plan.Kept == 1 ? "" : "s") << " kept, see the warnings)";
+    outs() << "\n";
+    return 0;
+  }
+  if (Inv.MigrateDiff) {
+    for (const auto &[File, Text] : Changed)
+      outs() << unifiedDiff(displayPath(File, RootDir), Texts.at(File), Text);
+    return 0;
+  }
+  if (Inv.MigrateInPlace && !replaceFiles(Changed, Diags))
+    return 1;
+  outs() << "opgen migrate: " << (Inv.MigrateInPlace ? "migrated " : "would migrate ")
+         << Plan.Migrated.size() << " op" << (Plan.Migrated.size() == 1 ? "" : "s")
+         << " in " << Changed.size() << " file"
+         << (Changed.size() == 1 ? "" : "s");
+  if (Plan.Kept)
+    outs() << "; " << Plan.Kept << " registration"
+           << (Plan.Kept == 1 ? "" : "s") << " kept, see the warnings";
+  outs() << (Inv.MigrateInPlace ? "\n" : " (--diff shows the changes, --in-place makes them)\n");
+  for (const std::string &Line : Plan.Migrated)
+    outs() << "  " << Line << "\n";
+  for (const auto &[File, Text] : Changed)
+    outs() << "  " << (Inv.MigrateInPlace ? "wrote " : "would change ")
+           << displayPath(File, RootDir) << "\n";
+  return 0;
+}
+
 int Run::run() {
   std::optional<Mode> M = selectMode(Inv, Diags);
   if (!M)
@@ -406,6 +499,8 @@ int Run::run() {
   switch (*M) {
   case Mode::Init:
     return runInit();
+  case Mode::Migrate:
+    return runMigrate();
   case Mode::CMakeDir:
     return printCMakeDir();
   case Mode::ListOutputs:

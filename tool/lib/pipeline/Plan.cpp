@@ -57,6 +57,17 @@ std::string absolutePath(const std::string &Path) {
 std::optional<Mode> selectMode(const Invocation &Inv, DiagSink &Diags) {
   if (Inv.Init)
     return Mode::Init;
+  if (Inv.Migrate) {
+    if (Inv.MigrateDiff && Inv.MigrateInPlace) {
+      Diags.report(DiagId::UsageExclusiveModes, {}, {"--diff", "--in-place"});
+      return std::nullopt;
+    }
+    if (Inv.Inputs.empty()) {
+      Diags.report(DiagId::MigrateNoInputs, {});
+      return std::nullopt;
+    }
+    return Mode::Migrate;
+  }
   if (Inv.CMakeDir)
     return Mode::CMakeDir;
   if (Inv.ListOutputs && (Inv.Discover || Inv.Combine)) {

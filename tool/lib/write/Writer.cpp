@@ -160,6 +160,33 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
   return true;
 }
 
+bool replaceFiles(const std::map<std::string, std::string> &Files,
+                  DiagSink &Diags) {
+  // As writeFiles: every file staged first, then all moved into place.
+  std::vector<std::pair<fs::path, fs::path>> Staged;
+  auto Unstage = [&Staged] {
+    std::error_code Ignored;
+    for (const auto &[Tmp, Final] : Staged)
+      fs::remove(Tmp, Ignored);
+  };
+  for (const auto &[Path, Text] : Files) {
+    if (std::optional<std::string> Old = readFile(Path); Old && *Old == Text)
+      continue;
+    std::optional<fs::path> Tmp = stage(Path, Text, Diags);
+    if (!Tmp) {
+      Unstage();
+      return false;
+    }
+    Staged.push_back({*Tmp, Path});
+  }
+  for (const auto &[Tmp, Final] : Staged)
+    if (!commit(Tmp, Final, Diags)) {
+      Unstage();
+      return false;
+    }
+  return true;
+}
+
 bool writeDepfile(const std::string &Path, const std::string &Target,
                   const std::set<std::string> &Deps, DiagSink &Diags) {
   auto Escape = [](const std::string &S) {

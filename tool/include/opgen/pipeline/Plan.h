@@ -65,6 +65,13 @@ struct Invocation {
   /// The compiler arguments after `--`.
   std::vector<std::string> ExtraArgs;
 
+  /// `opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]`:
+  /// the sources are Inputs, -p BuildPath. Neither --diff nor --in-place:
+  /// say what would change, write nothing.
+  bool Migrate = false;
+  bool MigrateDiff = false;
+  bool MigrateInPlace = false;
+
   /// `opgen init <dir> [--namespace <name>]`.
   std::string InitDir;
   std::optional<std::string> InitNamespace;
@@ -78,7 +85,8 @@ struct Invocation {
   X(BuildPreamble, "build-preamble")                                           \
   X(ListOutputs, "list-outputs")                                               \
   X(CMakeDir, "cmake-dir")                                                     \
-  X(Init, "init")
+  X(Init, "init")                                                              \
+  X(Migrate, "migrate")
 
 enum class Mode { OPGEN_MODES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(Mode, OPGEN_MODES);

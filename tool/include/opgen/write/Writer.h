@@ -20,6 +20,7 @@
 #include "opgen/support/Diagnostics.h"
 #include "opgen/emit/Emit.h"
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -35,6 +36,13 @@ bool writeFiles(const std::string &Dir, const FileSet &Files, bool CheckOnly,
 /// written and a stale file is reported. Returns false on any error.
 bool writeFileIfChanged(const std::string &Path, const std::string &Text,
                         bool CheckOnly, DiagSink &Diags);
+
+/// Replaces each file of \p Files (absolute path -> text) that differs,
+/// all together: every new text is staged beside its file first, and only
+/// when all are staged are they moved into place (opgen migrate
+/// --in-place). Returns false on any error, reported.
+bool replaceFiles(const std::map<std::string, std::string> &Files,
+                  DiagSink &Diags);
 
 /// Writes a Make-style depfile `Target: deps...` (for CMake's DEPFILE).
 bool writeDepfile(const std::string &Path, const std::string &Target,

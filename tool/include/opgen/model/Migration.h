@@ -1,0 +1,151 @@
+//===- Migration.h - Hand-written registrations, for opgen migrate -*- C++ -*-===//
+///
+/// \file
+/// What `opgen migrate` reads from a library that registers its ops by hand
+/// (`TORCH_LIBRARY`, `TORCH_LIBRARY_FRAGMENT`, `TORCH_LIBRARY_IMPL` blocks
+/// of `m.def`/`m.impl` calls), as the frontend (frontend/migrate/) lowers
+/// it: plain strings, offsets and lowered kernels, no Clang type. The check
+/// phase (check/Migrate.h) decides from it which ops become annotated
+/// kernels, proving each schema; emit (emit/Migrate.h) turns the decision
+/// into text edits and a diff. docs/migrate.md.
+///
+/// What may depend on it: every folder, like Model.h.
+//===----------------------------------------------------------------------===//
+#ifndef OPGEN_MODEL_MIGRATION_H
+#define OPGEN_MODEL_MIGRATION_H
+
+#include "opgen/model/Model.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace opgen {
+
+/// A range of bytes of one file: [Begin, End).
+struct TextRange {
+  std::string File; ///< Absolute.
+  unsigned Begin = 0;
+  unsigned End = 0;
+};
+
+/// One replacement of a file's bytes [Begin, End) by Text (an insertion when
+/// Begin == End).
+struct TextEdit {
+  TextRange Range;
+  std::string Text;
+};
+
+/// X(Value, Name): the kind of a registration block, as its macro names it.
+#define OPGEN_REGISTRATION_BLOCKS(X)                                           \
+  X(Library, "TORCH_LIBRARY")                                                  \
+  X(Fragment, "TORCH_LIBRARY_FRAGMENT")                                        \
+  X(Impl, "TORCH_LIBRARY_IMPL")
+
+enum class BlockKind { OPGEN_REGISTRATION_BLOCKS(OPGEN_ENUM_VALUE) };
+OPGEN_ENUM_NAMES(BlockKind, OPGEN_REGISTRATION_BLOCKS);
+
+/// One `TORCH_LIBRARY*(ns, [key,] m) { ... }` block, also behind a project
+/// macro that expands to one.
+struct RegistrationBlock {
+  BlockKind Kind = BlockKind::Library;
+  std::string Namespace;
+  /// TORCH_LIBRARY_IMPL's dispatch key (`CPU`, `AutocastCUDA`, ...); empty
+  /// for a TORCH_LIBRARY or TORCH_LIBRARY_FRAGMENT block.
+  std::string Key;
+  SourceLoc Loc;
+  /// The whole block, from its macro's name to its closing brace.
+  TextRange Range;
+  /// The macro name's bytes when the block is written with the macro
+  /// `TORCH_LIBRARY` itself or a project macro of its two arguments that
+  /// expands to it (vLLM's TORCH_LIBRARY_EXPAND(NAME, MODULE)), for a
+  /// rewrite to TORCH_LIBRARY_FRAGMENT; otherwise unset.
+  std::optional<TextRange> MacroName;
+  /// How many statements its body has (registrations or not).
+  unsigned Statements = 0;
+};
+
+/// One `m.def(...)` or `m.impl(...)` statement of a block.
+struct Registration {
+  enum class Kind { Def, Impl };
+  Kind K = Kind::Def;
+  size_t Block = 0; ///< Index into RegistrationSet::Blocks.
+  SourceLoc Loc;    ///< The call.
+  /// The statement with its `;`.
+  TextRange Stmt;
+  /// Def: the schema string as written (without the block's namespace when
+  /// it has none); Impl: the op name as written (`nms`, `torchvision::nms`,
+  /// `op.overload`).
+  std::string Text;
+  /// Where the string's first character is (after the quote), for a schema
+  /// parse error's column; invalid when it is not one plain string literal.
+  SourceLoc TextLoc;
+  /// Impl: the dispatch key, from `torch::dispatch(key, ...)`, a device
+  /// (`torch::kCUDA`) or the block; empty: the block's (a def block's: the
+  /// catch-all, CompositeImplicitAutograd).
+  std::string Key;
+  /// Def: the `at::Tag`s of its second argument (`{at::Tag::...}`).
+  std::vector<std::string> Tags;
+  /// The kernel it names (Impl; Def with a function), index into
+  /// RegistrationSet::Kernels.
+  std::optional<size_t> Kernel;
+  /// Why the statement cannot be read (a lambda, a chained call, extra
+  /// arguments such as tags), for the note that keeps it; empty when read.
+  std::string Unreadable;
+};
+
+/// A C++ function one or more impls name.
+struct MigrationKernel {
+  std::string Name; ///< Qualified, for messages.
+  SourceLoc Loc;    ///< The declaration the annotation goes on.
+  /// Lowered as opgen lowers an annotated function (with an empty
+  /// `[[custom_op]]`); unset when it could not be, with the reason.
+  std::optional<AnnotatedFunction> Fn;
+  std::string Why;
+  /// The start of the line of the declaration the annotation goes on (its
+  /// definition when one of the sources has it), and that line's
+  /// indentation.
+  TextRange InsertAt;
+  std::string Indent;
+  /// The declaration carries a `[[custom_op...]]` already.
+  bool Annotated = false;
+  /// When the body is the standard autocast kernel (an
+  /// ExcludeDispatchKeyGuard, the arguments cast with
+  /// `at::autocast::cached_cast(<dtype>, ...)`, the op called again): that
+  /// dtype as `autocast=` spells it (`float32`); else empty.
+  std::string AutocastDtype;
+};
+
+/// Everything the frontend found in the sources.
+struct RegistrationSet {
+  std::vector<RegistrationBlock> Blocks;
+  std::vector<Registration> Registrations;
+  std::vector<MigrationKernel> Kernels;
+  /// The ops `[[custom_op("...")]]` annotations of the sources name (an
+  /// earlier migration's): an impl of one is no impl of an unknown op.
+  std::set<std::string> AnnotatedOps;
+};
+
+/// What the check decided (check/Migrate.h); emit/Migrate.h makes the
+/// text edits of it.
+struct MigrationPlan {
+  /// The kernels (indices into RegistrationSet::Kernels) that get an
+  /// annotation, with it.
+  std::vector<std::pair<size_t, Annotation>> Annotate;
+  /// The registrations (indices) that are removed.
+  std::vector<size_t> Remove;
+  /// The TORCH_LIBRARY blocks (indices) that keep registrations while
+  /// opgen's generated TORCH_LIBRARY takes over their namespace: they
+  /// become TORCH_LIBRARY_FRAGMENT.
+  std::vector<size_t> ToFragment;
+  /// One line per op migrated (`ns::name: kernel (device), ...`).
+  std::vector<std::string> Migrated;
+  /// How many registrations are kept (each with a warning).
+  unsigned Kept = 0;
+};
+
+} // namespace opgen
+
+#endif // OPGEN_MODEL_MIGRATION_H

@@ -1,0 +1,607 @@
+//===- Registrations.cpp - Hand-written registrations from the AST --------===//
+//
+// opgen migrate's frontend. Every `TORCH_LIBRARY*` block expands to a
+// static `torch::detail::TorchLibraryInit` whose constructor names the
+// block's kind, its init function, its namespace and its dispatch key; the
+// init function's body holds the `m.def`/`m.impl` calls. Reading the AST
+// (not the text) makes project macros that expand to these (vLLM's
+// TORCH_LIBRARY_EXPAND, FBGEMM's DISPATCH_TO_CUDA) read the same; ranges are
+// taken at the expansion in the file. Each kernel an impl names is lowered
+// as opgen lowers an annotated function, from its definition in whichever
+// source has it.
+//===----------------------------------------------------------------------===//
+#include "opgen/frontend/Migrate.h"
+
+#include "frontend/ClangDiagnostics.h"
+#include "frontend/CompileCommands.h"
+#include "frontend/Lower.h"
+#include "frontend/ast/Locations.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace opgen {
+
+namespace {
+
+/// A kernel as one translation unit saw it.
+struct SeenKernel {
+  MigrationKernel K;
+  bool Defined = false;
+};
+
+/// What all parses found, merged.
+struct Collected {
+  RegistrationSet Set;
+  /// Kernels by identity (qualified name and parameter types).
+  std::map<std::string, SeenKernel> Kernels;
+  /// Registrations naming a kernel, by that identity (resolved at the end).
+  std::vector<std::pair<size_t, std::string>> Pending;
+  /// Blocks already read (a source included by another), by file:offset.
+  std::map<std::string, size_t> BlockAt;
+};
+
+std::string absoluteFile(const SourceManager &SM, SourceLocation L);
+
+/// Which function \p FD is, across translation units: its qualified name
+/// and parameter types, and for one of internal linkage (static, an
+/// anonymous namespace) the file that defines it.
+std::string identity(const SourceManager &SM, const FunctionDecl &FD) {
+  std::string Id = FD.getQualifiedNameAsString() + "(";
+  for (const ParmVarDecl *P : FD.parameters())
+    Id += P->getType().getCanonicalType().getAsString() + ",";
+  Id += ")";
+  if (!FD.isExternallyVisible()) {
+    const FunctionDecl *Def = FD.getDefinition();
+    Id += "@" + absoluteFile(SM, (Def ? Def : &FD)->getLocation());
+  }
+  return Id;
+}
+
+bool inUserFile(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  return L.isValid() && !SM.isInSystemHeader(L) &&
+         SM.getFileEntryRefForID(SM.getFileID(L));
+}
+
+std::string absoluteFile(const SourceManager &SM, SourceLocation L) {
+  auto Entry = SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(L)));
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Abs(Entry->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+/// The first string literal in \p E (TORCH_SELECTIVE_SCHEMA and
+/// TORCH_SELECTIVE_NAME wrap theirs).
+const StringLiteral *findString(const Stmt *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *S = dyn_cast<StringLiteral>(E))
+    return S;
+  for (const Stmt *C : E->children())
+    if (const StringLiteral *S = findString(C))
+      return S;
+  return nullptr;
+}
+
+bool findLambda(const Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<LambdaExpr>(E))
+    return true;
+  for (const Stmt *C : E->children())
+    if (findLambda(C))
+      return true;
+  return false;
+}
+
+/// The function \p E names: `&fn`, `fn`, `TORCH_FN(fn)` (a template
+/// argument of c10::CompileTimeFunctionPointer), `torch::dispatch(k, ...)`.
+const FunctionDecl *findFunction(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!S)
+    return nullptr;
+  if (E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        return FD;
+    if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl())
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+        if (Spec->getName() == "CompileTimeFunctionPointer")
+          for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+            if (A.getKind() == TemplateArgument::Declaration)
+              if (const auto *FD = dyn_cast<FunctionDecl>(A.getAsDecl()))
+                return FD;
+  }
+  // A call's arguments, not its callee (`torch::dispatch(k, &fn)`).
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    for (const Expr *A : Call->arguments())
+      if (const FunctionDecl *FD = findFunction(A))
+        return FD;
+    return nullptr;
+  }
+  for (const Stmt *C : S->children())
+    if (const FunctionDecl *FD = findFunction(C))
+      return FD;
+  return nullptr;
+}
+
+/// The dispatch key \p S names: a c10::DispatchKey or c10::DeviceType
+/// constant (`c10::DispatchKey::CUDA`, `torch::kCUDA`); empty if none.
+std::string findKey(const Stmt *S) {
+  if (!S)
+    return "";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      std::string Enum =
+          cast<EnumDecl>(EC->getDeclContext())->getQualifiedNameAsString();
+      if (Enum == "c10::DispatchKey" || Enum == "c10::DeviceType")
+        return EC->getNameAsString();
+    }
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getType().getCanonicalType().getAsString() ==
+              "const enum c10::DeviceType" &&
+          VD->getInit())
+        return findKey(VD->getInit());
+  }
+  for (const Stmt *C : S->children()) {
+    std::string K = findKey(C);
+    if (!K.empty())
+      return K;
+  }
+  return "";
+}
+
+/// The at::Tag constants in \p S, in order.
+void findTags(const Stmt *S, std::vector<std::string> &Tags) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      if (cast<EnumDecl>(EC->getDeclContext())->getQualifiedNameAsString() ==
+          "at::Tag")
+        Tags.push_back(EC->getNameAsString());
+  for (const Stmt *C : S->children())
+    findTags(C, Tags);
+}
+
+/// The explicit arguments of \p Call (default arguments left out).
+std::vector<const Expr *> explicitArgs(const CallExpr &Call) {
+  std::vector<const Expr *> Args;
+  for (const Expr *A : Call.arguments())
+    if (!isa<CXXDefaultArgExpr>(A->IgnoreImplicit()))
+      Args.push_back(A);
+  return Args;
+}
+
+/// Whether the macro \p Name written at \p At takes two arguments, as
+/// TORCH_LIBRARY(ns, m) does: a project macro forwarding to it (vLLM's
+/// TORCH_LIBRARY_EXPAND(NAME, MODULE)), which TORCH_LIBRARY_FRAGMENT(NAME,
+/// MODULE) can replace (it expands NAME itself).
+bool twoArguments(const SourceManager &SM, SourceLocation At,
+                  llvm::StringRef Name) {
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(At);
+  llvm::StringRef Text = SM.getBufferData(Pos.first).substr(Pos.second);
+  if (!Text.startswith(Name))
+    return false;
+  Text = Text.drop_front(Name.size()).ltrim();
+  if (!Text.consume_front("("))
+    return false;
+  unsigned Depth = 0, Commas = 0;
+  for (char C : Text) {
+    if (C == '(')
+      ++Depth;
+    else if (C == ')' && Depth-- == 0)
+      return Commas == 1;
+    else if (C == ',' && Depth == 0)
+      ++Commas;
+  }
+  return false;
+}
+
+/// `autocast=`'s spelling of the scalar type \p E names (`at::kFloat`,
+/// `at::ScalarType::Float`), or empty.
+std::string autocastSpelling(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreImplicit());
+  if (!DRE)
+    return "";
+  std::string Name = DRE->getDecl()->getNameAsString();
+  if (Name.size() > 1 && Name[0] == 'k' && isupper(Name[1]))
+    Name = Name.substr(1);
+  return Name == "Float"      ? "float32"
+         : Name == "Double"   ? "float64"
+         : Name == "Half"     ? "float16"
+         : Name == "BFloat16" ? "bfloat16"
+                              : "";
+}
+
+/// The dtype of \p FD's body when it is the standard autocast kernel: an
+/// `ExcludeDispatchKeyGuard` and every cast `at::autocast::cached_cast` to
+/// one dtype; else empty.
+std::string autocastDtype(const FunctionDecl &FD) {
+  const Stmt *Body = FD.getBody();
+  if (!Body)
+    return "";
+  bool Guard = false;
+  std::set<std::string> Dtypes;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
+            if (RD->getName() == "ExcludeDispatchKeyGuard")
+              Guard = true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (Callee->getQualifiedNameAsString() == "at::autocast::cached_cast" &&
+            Call->getNumArgs() >= 1)
+          Dtypes.insert(autocastSpelling(Call->getArg(0)));
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  if (!Guard || Dtypes.size() != 1 || Dtypes.begin()->empty())
+    return "";
+  return *Dtypes.begin();
+}
+
+class MigrateConsumer : public ASTConsumer {
+public:
+  MigrateConsumer(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
+                  std::string HostSource)
+      : C(C), Diags(Diags), Opts(Opts), HostSource(std::move(HostSource)) {}
+
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return !inUserFile(D->getASTContext().getSourceManager(),
+                       D->getLocation());
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    // The ops the source's annotations name (after an earlier migration).
+    llvm::StringRef Main = SM.getBufferData(SM.getMainFileID());
+    for (size_t At = Main.find("[[custom_op("); At != llvm::StringRef::npos;
+         At = Main.find("[[custom_op(", At + 1)) {
+      llvm::StringRef Rest = Main.substr(At + 12).ltrim();
+      if (Rest.consume_front("\""))
+        C.Set.AnnotatedOps.insert(Rest.take_until([](char Ch) {
+                                          return Ch == '"';
+                                        }).str());
+    }
+    std::vector<Decl *> Scope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls())
+      if (!D->isFromASTFile() && inUserFile(SM, D->getBeginLoc()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      MigrateConsumer &Self;
+      ASTContext &Ctx;
+      bool VisitVarDecl(VarDecl *VD) {
+        Self.readBlock(Ctx, *VD);
+        return true;
+      }
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        if (FD->doesThisDeclarationHaveABody())
+          Self.noteDefinition(Ctx, *FD);
+        return true;
+      }
+    } V{{}, *this, Ctx};
+    for (Decl *D : Scope)
+      V.TraverseDecl(D);
+  }
+
+  /// A user-file free function definition: a kernel an impl of any source
+  /// may name.
+  void noteDefinition(ASTContext &Ctx, const FunctionDecl &FD) {
+    if (isa<CXXMethodDecl>(FD) || FD.isTemplated() || FD.isMain() ||
+        !FD.getDeclName().isIdentifier() || FD.hasAttr<CUDAGlobalAttr>() ||
+        !inUserFile(Ctx.getSourceManager(), FD.getLocation()))
+      return;
+    // Only functions that take or return a tensor can be kernels.
+    std::string Sig = FD.getType().getCanonicalType().getAsString();
+    if (Sig.find("Tensor") == std::string::npos)
+      return;
+    std::string Id = identity(Ctx.getSourceManager(), FD);
+    auto It = C.Kernels.find(Id);
+    if (It != C.Kernels.end() && It->second.Defined)
+      return;
+    C.Kernels[Id] = {kernel(Ctx, FD), true};
+  }
+
+  MigrationKernel kernel(ASTContext &Ctx, const FunctionDecl &FD) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    MigrationKernel K;
+    K.Name = FD.getQualifiedNameAsString();
+    SourceLocation Begin = SM.getExpansionLoc(FD.getBeginLoc());
+    K.Loc = toSourceLoc(SM, FD.getLocation(), Opts.Root);
+    std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
+    llvm::StringRef Buffer = SM.getBufferData(At.first);
+    unsigned LineStart = At.second;
+    while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
+      --LineStart;
+    K.InsertAt = {absoluteFile(SM, Begin), LineStart, LineStart};
+    llvm::StringRef Line = Buffer.substr(LineStart);
+    K.Indent = Line.take_while([](char Ch) { return Ch == ' ' || Ch == '\t'; })
+                   .str();
+    // An annotation already there: on this line before the declaration or
+    // on the line above.
+    unsigned PrevStart = LineStart > 0 ? LineStart - 1 : 0;
+    while (PrevStart > 0 && Buffer[PrevStart - 1] != '\n')
+      --PrevStart;
+    K.Annotated = Buffer.slice(PrevStart, At.second).contains("[[custom_op");
+    Annotation Attr;
+    Attr.Kind = AnnotationKind::CustomOp;
+    RecordingDiagSink Lowering;
+    std::optional<AnnotatedFunction> Fn =
+        lowerFunction(Ctx, FD, std::move(Attr), HostSource, Opts.Root,
+                      Lowering);
+    for (const RecordingDiagSink::Record &R : Lowering.Records)
+      if (diagInfo(R.Id).Level == DiagLevel::Error) {
+        K.Why = formatDiag(diagInfo(R.Id).Message, R.Args);
+        Fn.reset();
+        break;
+      }
+    K.Fn = std::move(Fn);
+    K.AutocastDtype = autocastDtype(FD);
+    if (!K.Fn && K.Why.empty())
+      K.Why = "opgen cannot lower '" + K.Name + "'";
+    return K;
+  }
+
+  void readBlock(ASTContext &Ctx, const VarDecl &VD) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const CXXRecordDecl *RD = VD.getType()->getAsCXXRecordDecl();
+    if (!RD || RD->getQualifiedNameAsString() != "torch::detail::TorchLibraryInit")
+      return;
+    const auto *Ctor =
+        dyn_cast_or_null<CXXConstructExpr>(VD.getInit() ? VD.getInit()->IgnoreImplicit() : nullptr);
+    if (!Ctor || Ctor->getNumArgs() < 4 || !inUserFile(SM, VD.getLocation()))
+      return;
+    RegistrationBlock B;
+    std::string Kind;
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Ctor->getArg(0)->IgnoreImplicit()))
+      Kind = DRE->getDecl()->getNameAsString();
+    B.Kind = Kind == "IMPL"       ? BlockKind::Impl
+             : Kind == "FRAGMENT" ? BlockKind::Fragment
+                                  : BlockKind::Library;
+    const FunctionDecl *Init = findFunction(Ctor->getArg(1));
+    const StringLiteral *Ns = findString(Ctor->getArg(2));
+    if (!Init || !Ns)
+      return;
+    if (const FunctionDecl *Def = Init->getDefinition())
+      Init = Def;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Init->getBody());
+    if (!Body || Init->getNumParams() != 1)
+      return;
+    B.Namespace = Ns->getString().str();
+    if (B.Kind == BlockKind::Impl)
+      B.Key = findKey(Ctor->getArg(3));
+    SourceLocation Begin = SM.getExpansionLoc(VD.getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(Body->getRBracLoc());
+    B.Loc = toSourceLoc(SM, Begin, Opts.Root);
+    std::string File = absoluteFile(SM, Begin);
+    unsigned BeginOff = SM.getFileOffset(Begin);
+    std::string Key = File + ":" + std::to_string(BeginOff);
+    if (C.BlockAt.count(Key))
+      return;
+    B.Range = {File, BeginOff, SM.getFileOffset(End) + 1};
+    // The macro's own name, when it is TORCH_LIBRARY itself.
+    SourceLocation Spelled = VD.getBeginLoc();
+    if (Spelled.isMacroID() && B.Kind == BlockKind::Library) {
+      SourceLocation Outer = Spelled;
+      while (Outer.isMacroID() &&
+             SM.getImmediateMacroCallerLoc(Outer).isMacroID())
+        Outer = SM.getImmediateMacroCallerLoc(Outer);
+      llvm::StringRef Name =
+          Lexer::getImmediateMacroName(Outer, SM, Ctx.getLangOpts());
+      if (Name == "TORCH_LIBRARY" || twoArguments(SM, Begin, Name))
+        B.MacroName = TextRange{File, BeginOff,
+                                BeginOff + unsigned(Name.size())};
+    }
+    B.Statements = Body->size();
+    size_t BlockIndex = C.Set.Blocks.size();
+    C.BlockAt[Key] = BlockIndex;
+    C.Set.Blocks.push_back(B);
+    const ParmVarDecl *Lib = Init->getParamDecl(0);
+    for (const Stmt *S : Body->body())
+      readStatement(Ctx, *S, BlockIndex, *Lib);
+  }
+
+  void readStatement(ASTContext &Ctx, const Stmt &S, size_t Block,
+                     const ParmVarDecl &Lib) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const auto *E = dyn_cast<Expr>(&S);
+    const auto *Call =
+        E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
+    if (!Call || !Call->getMethodDecl() ||
+        Call->getMethodDecl()->getParent()->getQualifiedNameAsString() !=
+            "torch::Library")
+      return; // Not a registration: left alone.
+    std::string Method = Call->getMethodDecl()->getNameAsString();
+    if (Method != "def" && Method != "impl")
+      return;
+    Registration R;
+    R.K = Method == "def" ? Registration::Kind::Def : Registration::Kind::Impl;
+    R.Block = Block;
+    CharSourceRange Range = SM.getExpansionRange(S.getSourceRange());
+    SourceLocation EndTok = Range.getEnd();
+    unsigned Begin = SM.getFileOffset(Range.getBegin());
+    unsigned End = SM.getFileOffset(
+        Range.isTokenRange()
+            ? Lexer::getLocForEndOfToken(EndTok, 0, SM, Ctx.getLangOpts())
+            : EndTok);
+    llvm::StringRef Buffer =
+        SM.getBufferData(SM.getFileID(Range.getBegin()));
+    unsigned Semi = End;
+    while (Semi < Buffer.size() && (Buffer[Semi] == ' ' || Buffer[Semi] == '\t'))
+      ++Semi;
+    if (Semi < Buffer.size() && Buffer[Semi] == ';')
+      End = Semi + 1;
+    R.Stmt = {absoluteFile(SM, Range.getBegin()), Begin, End};
+    R.Loc = toSourceLoc(SM, Range.getBegin(), Opts.Root);
+    const auto *Object =
+        dyn_cast<DeclRefExpr>(Call->getImplicitObjectArgument()->IgnoreImplicit());
+    std::vector<const Expr *> Args = explicitArgs(*Call);
+    if (!Object || Object->getDecl() != &Lib)
+      R.Unreadable = "a chained registration call";
+    const StringLiteral *Str = Args.empty() ? nullptr : findString(Args[0]);
+    if (!Str) {
+      R.Unreadable = "its first argument is not a string literal";
+    } else {
+      R.Text = Str->getString().str();
+      SourceLocation StrLoc = Str->getBeginLoc();
+      if (!StrLoc.isMacroID() && Str->getNumConcatenated() == 1 &&
+          !Str->getBytes().contains('\\'))
+        R.TextLoc = toSourceLoc(SM, StrLoc.getLocWithOffset(1), Opts.Root);
+    }
+    const Expr *FnArg = nullptr;
+    if (R.K == Registration::Kind::Def) {
+      if (Args.size() >= 2) {
+        if (findFunction(Args[1]) || findLambda(Args[1]))
+          R.Unreadable = "'m.def' with a function: torch infers that schema "
+                         "from the C++ signature, without argument names";
+        else
+          findTags(Args[1], R.Tags);
+        if (Args.size() > 2)
+          R.Unreadable = "an 'm.def' of " + std::to_string(Args.size()) +
+                         " arguments";
+      }
+    } else {
+      if (Args.size() == 3) {
+        R.Key = findKey(Args[1]);
+        FnArg = Args[2];
+      } else if (Args.size() == 2) {
+        R.Key = findKey(Args[1]);
+        FnArg = Args[1];
+      } else {
+        R.Unreadable = "an 'm.impl' of " + std::to_string(Args.size()) +
+                       " arguments";
+      }
+    }
+    if (FnArg && R.Unreadable.empty()) {
+      if (findLambda(FnArg)) {
+        R.Unreadable = "its kernel is a lambda";
+      } else if (const FunctionDecl *FD = findFunction(FnArg)) {
+        std::string Id = identity(SM, *FD);
+        C.Pending.push_back({C.Set.Registrations.size(), Id});
+        if (!C.Kernels.count(Id)) {
+          const FunctionDecl *Def = FD->getDefinition();
+          C.Kernels[Id] = {kernel(Ctx, Def ? *Def : *FD), Def != nullptr};
+          C.Kernels[Id].K.Name = FD->getQualifiedNameAsString();
+        }
+      } else {
+        R.Unreadable = "opgen cannot tell which C++ function it registers";
+      }
+    }
+    C.Set.Registrations.push_back(std::move(R));
+  }
+
+private:
+  Collected &C;
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+  std::string HostSource;
+};
+
+class MigrateAction : public ASTFrontendAction {
+public:
+  MigrateAction(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
+                unsigned &Hidden)
+      : C(C), Diags(Diags), Opts(Opts), Hidden(Hidden) {}
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    limitBodyErrors(CI, Hidden);
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef File) override {
+    return std::make_unique<MigrateConsumer>(C, Diags, Opts, File.str());
+  }
+
+private:
+  Collected &C;
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+  unsigned &Hidden;
+};
+
+class MigrateFactory : public tooling::FrontendActionFactory {
+public:
+  MigrateFactory(Collected &C, DiagSink &Diags, const FrontendOptions &Opts)
+      : C(C), Diags(Diags), Opts(Opts) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<MigrateAction>(C, Diags, Opts, Hidden);
+  }
+  unsigned Hidden = 0;
+
+private:
+  Collected &C;
+  DiagSink &Diags;
+  const FrontendOptions &Opts;
+};
+
+} // namespace
+
+RegistrationSet readRegistrations(const FrontendOptions &Opts,
+                                  DiagSink &Diags) {
+  Collected C;
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      loadDatabase(Opts, Diags);
+  if (!Database)
+    return {};
+  for (const std::string &Source : Opts.Sources) {
+    tooling::ClangTool Tool(*Database, {Source});
+    configureTool(Tool, Opts, nullptr);
+    MigrateFactory Factory(C, Diags, Opts);
+    if (Tool.run(&Factory) != 0) {
+      Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
+                   {displayPath(Source, Opts.Root)});
+      if (unsigned N = Factory.Hidden)
+        Diags.report(DiagId::BodyErrorsNotShown, SourceLoc{},
+                     {std::to_string(N), N == 1 ? "" : "s"});
+    }
+  }
+  // Each impl's kernel, from its definition wherever it was seen.
+  std::map<std::string, size_t> KernelIndex;
+  for (const auto &[Reg, Id] : C.Pending) {
+    Registration &R = C.Set.Registrations[Reg];
+    const SeenKernel &K = C.Kernels.at(Id);
+    if (!K.Defined) {
+      Diags.report(DiagId::MigrateKernelNotFound, R.Loc,
+                   {K.K.Name, R.Text});
+      continue;
+    }
+    auto [It, New] = KernelIndex.try_emplace(Id, C.Set.Kernels.size());
+    if (New)
+      C.Set.Kernels.push_back(K.K);
+    R.Kernel = It->second;
+  }
+  return std::move(C.Set);
+}
+
+} // namespace opgen
