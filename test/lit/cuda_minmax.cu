@@ -1,8 +1,8 @@
 // A .cu written the way torchvision's nms_kernel.cu is: unqualified min/max
 // on ints in a kernel and on the element type in a __device__ template,
 // at::ceil_div, AT_DISPATCH over float, double and Half; and min/max where
-// opgen parses the body too: a constexpr helper (Clang never skips its
-// body), the annotated kernel and its dispatch lambda. nvcc's host pass
+// opgen parses the body too: a helper whose return type is deduced (Clang
+// never skips its body), the annotated kernel and its dispatch lambda. nvcc's host pass
 // declares these min/max (crt/math_functions.h); opgen's parse does too.
 // RUN: rm -rf %t && opgen %s -o %t --python-package tv 2>&1 | FileCheck %s --allow-empty --check-prefix=STDERR
 // RUN: FileCheck %s --check-prefix=REG --input-file=%t/registration.cpp
@@ -21,7 +21,7 @@ namespace {
 
 constexpr int kThreads = sizeof(unsigned long long) * 8;
 
-constexpr __host__ __device__ int grid_size(int n, int cap) {
+__host__ __device__ inline auto grid_size(int n, int cap) {
   return max(min(at::ceil_div(n, kThreads), cap), 1);
 }
 
