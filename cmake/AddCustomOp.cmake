@@ -204,6 +204,19 @@ endfunction()
 set(OPGEN_DEFAULT_CUDA_ARCHITECTURES "75;80;86;89;90" CACHE STRING
     "CMAKE_CUDA_ARCHITECTURES used by add_custom_op when the project sets none")
 
+# The flags torch's own extension builds give nvcc
+# (torch.utils.cpp_extension's COMMON_NVCC_FLAGS): c10::Half and
+# c10::BFloat16 compare and convert through their own operators, not also
+# through CUDA's __half ones (which makes `h > x` ambiguous), and constexpr
+# functions of the standard library are callable in device code.
+# add_custom_op compiles the CUDA sources of an op library with them, and
+# opgen parses those sources with the same macros, so that what it discovers
+# is what nvcc compiles.
+set(_opgen_torch_nvcc_defines
+  __CUDA_NO_HALF_OPERATORS__ __CUDA_NO_HALF_CONVERSIONS__
+  __CUDA_NO_BFLOAT16_CONVERSIONS__ __CUDA_NO_HALF2_OPERATORS__)
+set(_opgen_torch_nvcc_options --expt-relaxed-constexpr)
+
 # ON: with no build type (a single-configuration generator and
 # CMAKE_BUILD_TYPE empty), op libraries are compiled optimized, -O3 and
 # NDEBUG for C++ and CUDA, as torch.utils.cpp_extension's setup.py builds
@@ -441,8 +454,9 @@ endfunction()
 macro(add_custom_op _opgen_target)
   _opgen_custom_op_plan(_opgen_plan ${_opgen_target} ${ARGN})
   _opgen_plan_has_cuda(_opgen_has_cuda "${_opgen_plan}")
-  get_property(_opgen_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(_opgen_has_cuda AND NOT "CUDA" IN_LIST _opgen_languages)
+  # CUDA enabled in a sibling directory only (another add_custom_op there)
+  # leaves this directory without its CMAKE_CUDA_* rules: enable it here too.
+  if(_opgen_has_cuda AND NOT DEFINED CMAKE_CUDA_COMPILE_OBJECT)
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
       set(CMAKE_CUDA_ARCHITECTURES "${OPGEN_DEFAULT_CUDA_ARCHITECTURES}")
     endif()
@@ -549,6 +563,11 @@ function(_opgen_add_custom_op target)
   foreach(dir ${torch_includes})
     list(APPEND compiler_args -isystem${dir})
   endforeach()
+  # A CUDA source is parsed with the macros nvcc compiles it with.
+  set(cuda_parse_args "")
+  foreach(define ${_opgen_torch_nvcc_defines})
+    list(APPEND cuda_parse_args -D${define})
+  endforeach()
 
   # The shared precompiled preambles, one per preamble group of the Plan
   # (the C++ sources, the CUDA sources): preamble_args_<group> and
@@ -568,8 +587,12 @@ function(_opgen_add_custom_op target)
           list(APPEND selected ${src})
         endforeach()
         string(MAKE_C_IDENTIFIER "${language}" group)
+        set(preamble_compiler_args ${compiler_args})
+        if(language STREQUAL "CUDA")
+          list(APPEND preamble_compiler_args ${cuda_parse_args})
+        endif()
         _opgen_add_preamble(${gen}/${pch} "${language}" "${selected}"
-                            "${ARG_OPGEN_ARGS}" "${compiler_args}"
+                            "${ARG_OPGEN_ARGS}" "${preamble_compiler_args}"
                             preamble_args_${group} preamble_depends_${group})
       endforeach()
     endif()
@@ -592,6 +615,11 @@ function(_opgen_add_custom_op target)
     string(JSON record GET "${plan}" sources ${i} record)
     string(JSON shard GET "${plan}" sources ${i} shard)
     string(JSON group GET "${plan}" sources ${i} preamble)
+    string(JSON language GET "${plan}" sources ${i} language)
+    set(source_compiler_args ${compiler_args})
+    if(language STREQUAL "CUDA")
+      list(APPEND source_compiler_args ${cuda_parse_args})
+    endif()
     set(record ${gen}/${record})
     set(touch_record "")
     if(NOT CMAKE_GENERATOR MATCHES "Ninja")
@@ -629,7 +657,7 @@ function(_opgen_add_custom_op target)
       COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
               --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
               ${shard_args} ${discovery_args}
-              ${record_preamble} ${ARG_OPGEN_ARGS} -- ${compiler_args}
+              ${record_preamble} ${ARG_OPGEN_ARGS} -- ${source_compiler_args}
       ${touch_record}
       DEPENDS ${abs} ${opgen_EXECUTABLE} ${record_preamble_depends}
       DEPFILE ${record}.d
@@ -694,7 +722,10 @@ function(_opgen_add_custom_op target)
     PREFIX "lib"
     OUTPUT_NAME ${target})
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wno-attributes>)
+    $<$<COMPILE_LANGUAGE:CXX>:-Wno-attributes>
+    "$<$<COMPILE_LANG_AND_ID:CUDA,NVIDIA>:${_opgen_torch_nvcc_options}>")
+  target_compile_definitions(${target} PRIVATE
+    "$<$<COMPILE_LANGUAGE:CUDA>:${_opgen_torch_nvcc_defines}>")
   # No build type: optimized all the same (OPGEN_DEFAULT_OPTIMIZATION).
   get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
   if(OPGEN_DEFAULT_OPTIMIZATION AND NOT ARG_NO_DEFAULT_OPTIMIZATION

@@ -37,9 +37,26 @@ at::Tensor count_backward(const at::Tensor &grad, const at::Tensor &x);
 [[custom_op("ea::unmatched")]]
 at::Tensor unmatched(const at::Tensor &x, double s);
 // CHECK-DAG: err_autograd.cpp:[[@LINE+3]]:73: error: backward parameter 'y' matches nothing of 'ea::unmatched'
-// CHECK-DAG: note: hint: name it after a forward input (x, s), 'grad'/'grad_<i>' for an output's gradient, or 'result'/'result_<i>' for an output
+// CHECK-DAG: note: hint: name it after a forward input (x, s), 'grad', 'grad_out', 'grad_output' or 'grad_0' for its output's gradient, 'result' or 'result_0' for the output; or bind it to a forward tensor's metadata with bind="y=<input>.size(<i>)" (or sizes(), dim(), scalar_type(), device())
 [[custom_op_backward("ea::unmatched")]]
 at::Tensor unmatched_backward(const at::Tensor &grad, const at::Tensor &y);
+
+// Two outputs, neither taken otherwise: which one `grad` means is not
+// known, nor what `argmax` is (torchvision's roi_pool, without bind or
+// returns).
+[[custom_op("ea::two")]]
+std::tuple<at::Tensor, at::Tensor> two(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+4]]:43: error: backward parameter 'grad' matches nothing of 'ea::two'
+// CHECK-DAG: note: hint: name it after a forward input (x), 'grad_<i>' (i < 2) for output i's gradient, 'result_<i>' for output i, 'grad', 'grad_out' or 'grad_output' for the gradient of the one output no other parameter takes, a name bound with bind="<name>=result_<i>" for output i; or bind it to a forward tensor's metadata with bind="grad=<input>.size(<i>)" (or sizes(), dim(), scalar_type(), device())
+// CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:67: error: backward parameter 'argmax' matches nothing of 'ea::two'
+[[custom_op_backward("ea::two")]]
+at::Tensor two_backward(const at::Tensor &grad, const at::Tensor &argmax);
+
+[[custom_op("ea::outputs2")]]
+std::tuple<at::Tensor, at::Tensor> outputs2(const at::Tensor &x);
+// CHECK-DAG: err_autograd.cpp:[[@LINE+1]]:43: error: 'bind' reads 'result_2', but 'ea::outputs2' has 2 output(s)
+[[custom_op_backward("ea::outputs2", bind="argmax=result_2")]]
+at::Tensor outputs2_backward(const at::Tensor &grad, const at::Tensor &argmax);
 
 [[custom_op("ea::typed")]]
 at::Tensor typed(const at::Tensor &x, double s);
@@ -72,7 +89,7 @@ at::Tensor listmask_backward(const at::Tensor &grad, std::vector<int64_t> output
 [[custom_op("ea::keyed")]]
 at::Tensor keyed(const at::Tensor &x);
 // CHECK-DAG: err_autograd.cpp:[[@LINE+2]]:43: error: unknown key 'mutates' in 'custom_op_backward' annotation
-// CHECK-DAG: note: hint: a backward annotation takes only device, symint, name, bind, grads; the backward op's schema comes from its signature
+// CHECK-DAG: note: hint: a backward annotation takes only device, symint, name, bind, grads, args; the backward op's schema comes from its signature
 [[custom_op_backward("ea::keyed", mutates="grad")]]
 at::Tensor keyed_backward(const at::Tensor &grad);
 

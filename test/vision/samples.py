@@ -49,9 +49,16 @@ def shift_boxes(device, dtype, requires_grad=False):
     return [((boxes, offset), {}), ((boxes_t, None), {})]
 
 
+def channel_max(device, dtype, requires_grad=False):
+    kw = dict(device=device, dtype=dtype)
+    return [((torch.rand(2, 3, 4, 5, **kw),), {}),
+            ((torch.rand(2, 5, 3, **kw).transpose(1, 2),), {})]
+
+
 SAMPLES = {
     "vision::roi_align": roi_align,
     "vision::_roi_align_backward": roi_align_backward,
     "vision::nms": nms,
     "vision::shift_boxes": shift_boxes,
+    "vision::channel_max": channel_max,
 }

@@ -204,3 +204,15 @@ def test_no_gradient_for_an_absent_optional_input():
     (torch.ops.vision.shift_boxes(boxes, offset) * 2).sum().backward()
     torch.testing.assert_close(offset.grad, torch.full((4,), 10.0))
     torch.testing.assert_close(boxes.grad, torch.full((5, 4), 2.0))
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device")
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16])
+def test_channel_max_matches_amax_argmax(dtype):
+    # channel_max.cu compares c10::Half with `>`: built with torch's nvcc flags.
+    x = torch.rand(2, 3, 4, 5, device="cuda", dtype=dtype)
+    values, argmax = torch.ops.vision.channel_max(x)
+    flat = x.flatten(2)
+    torch.testing.assert_close(values, flat.amax(2))
+    assert argmax.dtype == torch.int32
+    torch.testing.assert_close(argmax.long(), flat.argmax(2))

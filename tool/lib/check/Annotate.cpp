@@ -44,10 +44,6 @@ std::optional<OpDraft> applyAnnotation(const AnnotatedFunction &Fn,
   D.Schema.Namespace = Name->Namespace;
   D.Schema.Name = Name->Name;
   D.Schema.Overload = Name->Overload;
-  for (size_t I = 0; I < D.Schema.Arguments.size(); ++I)
-    if (!isIdentifier(D.Schema.Arguments[I].Name))
-      Diags.report(DiagId::ReservedArgumentName, Fn.Impl.Params[I].Loc,
-                   {D.Schema.Arguments[I].Name});
   for (const OpStep &Step : opSteps()) {
     if (!Step.Key)
       Step.Always(D);

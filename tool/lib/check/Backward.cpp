@@ -57,6 +57,10 @@ BackwardLinkDraft::BackwardLinkDraft(const Op &Forward, const Op &Backward,
                                      DiagSink &Diags)
     : Forward(Forward), Backward(Backward), Fn(Fn), Diags(Diags),
       Name(Forward.Schema.fullName()) {
+  Params = Fn.Inferred.Arguments;
+  if (Backward.Schema.Arguments.size() == Params.size())
+    for (size_t I = 0; I < Params.size(); ++I)
+      Params[I].Name = Backward.Schema.Arguments[I].Name;
   Info.Loc = Fn.Impl.Loc;
   Info.Differentiable.assign(Forward.Schema.Returns.size(), false);
   // The inputs the backward returns gradients for: every tensor argument,
@@ -111,8 +115,20 @@ std::pair<const char *, const char *> boundMetadataTypes(BoundMetadata M) {
   return Types[static_cast<size_t>(M)];
 }
 
+/// `grad`, `grad_out`, `grad_output`: the names real kernels give the
+/// gradient of an op's only output (torchvision's roi_pool takes `grad`,
+/// deform_conv2d `grad_out`), or of its one output that no other backward
+/// parameter takes (roi_pool's `argmax`, a second output, is taken itself).
+bool isPlainGradName(const std::string &Name) {
+  return Name == "grad" || Name == "grad_out" || Name == "grad_output";
+}
+
 /// Matches a backward parameter name to an output gradient, an output or a
-/// forward input.
+/// forward input: `grad`/`grad_<i>`/`grad_<name>`, `result`/`result_<i>`/
+/// `result_<name>`, a forward argument's name, `output_mask`, then an
+/// output's name (`returns`) and the plain gradient names of a one-output
+/// op. A plain gradient name of an op with several outputs is left to
+/// matchPlainGrad.
 std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
                                                 const std::string &Name) {
   size_t Outputs = F.Returns.size();
@@ -136,7 +152,64 @@ std::optional<BackwardInput> matchBackwardParam(const OpSchema &F,
   // `output_mask` receives that argument under this name.
   if (Name == "output_mask")
     return BackwardInput{BackwardInput::Kind::OutputMask, 0, Name};
+  for (size_t I = 0; I < Outputs; ++I)
+    if (!F.Returns[I].Name.empty() && F.Returns[I].Name == Name)
+      return BackwardInput{BackwardInput::Kind::Result, I, Name};
+  if (isPlainGradName(Name) && Outputs == 1)
+    return BackwardInput{BackwardInput::Kind::Grad, 0, Name};
   return std::nullopt;
+}
+
+/// A plain gradient name (`grad`, `grad_out`, `grad_output`) of an op with
+/// several outputs: the gradient of the one output that no other backward
+/// parameter takes, as its value or its gradient; none when that is not
+/// exactly one.
+std::optional<BackwardInput> matchPlainGrad(const BackwardLinkDraft &L,
+                                            const std::string &Name) {
+  const OpSchema &F = L.Forward.Schema;
+  if (!isPlainGradName(Name) || F.Returns.size() < 2)
+    return std::nullopt;
+  std::vector<bool> Taken(F.Returns.size(), false);
+  for (const Argument &P : L.Params) {
+    if (P.Name == Name)
+      continue;
+    if (auto It = L.Bindings.find(P.Name); It != L.Bindings.end()) {
+      if (It->second.Output)
+        Taken[*It->second.Output] = true;
+      continue;
+    }
+    std::optional<BackwardInput> In = matchBackwardParam(F, P.Name);
+    if (In && (In->K == BackwardInput::Kind::Grad ||
+               In->K == BackwardInput::Kind::Result))
+      Taken[In->Index] = true;
+  }
+  if (std::count(Taken.begin(), Taken.end(), false) != 1)
+    return std::nullopt;
+  size_t Index = static_cast<size_t>(
+      std::find(Taken.begin(), Taken.end(), false) - Taken.begin());
+  return BackwardInput{BackwardInput::Kind::Grad, Index, Name};
+}
+
+/// The names that match an output or its gradient of \p F, for the hint.
+std::string outputNames(const OpSchema &F) {
+  size_t N = F.Returns.size();
+  std::vector<std::string> Named;
+  for (const Return &R : F.Returns)
+    if (!R.Name.empty())
+      Named.push_back("'" + R.Name + "'");
+  std::string Out;
+  if (N == 1)
+    Out = "'grad', 'grad_out', 'grad_output' or 'grad_0' for its output's "
+          "gradient, 'result' or 'result_0' for the output";
+  else
+    Out = "'grad_<i>' (i < " + std::to_string(N) +
+          ") for output i's gradient, 'result_<i>' for output i, 'grad', "
+          "'grad_out' or 'grad_output' for the gradient of the one output no "
+          "other parameter takes, a name bound with bind=\"<name>=result_<i>\" "
+          "for output i";
+  if (!Named.empty())
+    Out += ", an output's name (" + join(Named, ", ") + ") for the output";
+  return Out;
 }
 
 /// Matches backward parameter \p I to what it receives, into L.Info.
@@ -144,9 +217,14 @@ void matchParam(BackwardLinkDraft &L, size_t I,
                 const std::string &TensorInputList) {
   const OpSchema &F = L.Forward.Schema;
   const std::string &Name = L.Name;
-  const Argument &P = L.Fn.Inferred.Arguments[I];
-  const SourceLoc &Loc = L.Fn.Impl.Params[I].Loc;
-  if (auto It = L.Bindings.find(P.Name); It != L.Bindings.end()) {
+  const Argument &P = L.Params[I];
+  const SourceLoc &Loc =
+      L.Fn.Impl.param(I) ? L.Fn.Impl.param(I)->Loc : L.Fn.Impl.Loc;
+  std::optional<BackwardInput> In;
+  auto It = L.Bindings.find(P.Name);
+  if (It != L.Bindings.end() && It->second.Output)
+    In = BackwardInput{BackwardInput::Kind::Result, *It->second.Output, P.Name};
+  else if (It != L.Bindings.end()) {
     const Binding &Bound = It->second;
     size_t Index = *argumentIndex(F, Bound.Tensor); // checked by checkBind
     std::string Read =
@@ -160,20 +238,23 @@ void matchParam(BackwardLinkDraft &L, size_t I,
                      {P.Name, printType(P.Ty), Read, SchemaType, CppTypes});
       return;
     }
-    BackwardInput In{BackwardInput::Kind::Bound, Index, P.Name};
-    In.Metadata = Bound.Metadata;
-    In.Dim = Bound.Dim;
-    L.Info.Inputs.push_back(In);
+    BackwardInput Saved{BackwardInput::Kind::Bound, Index, P.Name};
+    Saved.Metadata = Bound.Metadata;
+    Saved.Dim = Bound.Dim;
+    L.Info.Inputs.push_back(Saved);
     return;
   }
-  std::optional<BackwardInput> In = matchBackwardParam(F, P.Name);
+  if (!In)
+    In = matchBackwardParam(F, P.Name);
+  if (!In)
+    In = matchPlainGrad(L, P.Name);
   if (!In) {
     std::vector<std::string> Inputs;
     for (const Argument &A : F.Arguments)
       Inputs.push_back(A.Name);
-    L.Diags.report(
-        DiagId::BackwardParamUnmatched, Loc,
-        {P.Name, Name, Inputs.empty() ? "none" : join(Inputs, ", ")});
+    L.Diags.report(DiagId::BackwardParamUnmatched, Loc,
+                   {P.Name, Name, Inputs.empty() ? "none" : join(Inputs, ", "),
+                    outputNames(F)});
     return;
   }
   if (In->K == BackwardInput::Kind::OutputMask) {
@@ -243,7 +324,7 @@ void linkBackward(Op &F, Op &B, const AnnotatedFunction &Fn, DiagSink &Diags) {
     }
   const std::string TensorInputList =
       L.TensorInputs.empty() ? "none" : join(L.TensorInputs, ", ");
-  for (size_t I = 0; I < Fn.Inferred.Arguments.size(); ++I)
+  for (size_t I = 0; I < L.Params.size(); ++I)
     matchParam(L, I, TensorInputList);
   const std::vector<Return> &Grads = Fn.Inferred.Returns;
   bool AsList = Grads.size() == 1 && Grads[0].Ty.Base == BaseType::Tensor &&

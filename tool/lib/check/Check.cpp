@@ -58,6 +58,7 @@ void mergeKernel(OpDraft &&D, std::map<std::string, Op> &Ops, DiagSink &Diags) {
     O.Tags = D.Tags;
     O.Autocast = D.Autocast;
     O.AutocastLoc = D.AutocastLoc;
+    O.AutocastDevices = D.AutocastDevices;
     O.Kernels.push_back(std::move(D.Impl));
     return;
   }
@@ -77,9 +78,23 @@ void mergeKernel(OpDraft &&D, std::map<std::string, Op> &Ops, DiagSink &Diags) {
                  {std::string(enumName(*O.Autocast))});
     return;
   }
+  if (D.Autocast && O.Autocast && D.AutocastDevices != O.AutocastDevices) {
+    auto Names = [](const std::vector<DispatchKey> &Devices) {
+      std::vector<std::string> Out;
+      for (DispatchKey K : Devices)
+        Out.push_back(deviceName(K));
+      return join(Out, ", ");
+    };
+    Diags.report(DiagId::AutocastDevicesConflict, D.AutocastLoc,
+                 {Name, Names(D.AutocastDevices)});
+    Diags.report(DiagId::AutocastDevicesConflictOther, O.AutocastLoc,
+                 {Names(O.AutocastDevices)});
+    return;
+  }
   if (D.Autocast && !O.Autocast) {
     O.Autocast = D.Autocast;
     O.AutocastLoc = D.AutocastLoc;
+    O.AutocastDevices = D.AutocastDevices;
   }
   for (const std::string &Tag : D.Tags)
     if (std::find(O.Tags.begin(), O.Tags.end(), Tag) == O.Tags.end())

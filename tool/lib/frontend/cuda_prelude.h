@@ -12,3 +12,28 @@
 extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                                  size_t sharedMem = 0,
                                                  void *stream = 0);
+// The integer and floating-point min/max that nvcc's host compilation
+// declares (crt/math_functions.h and crt/math_functions.hpp, which nvcc
+// includes in every .cu): CUDA code calls them unqualified, on ints in a
+// kernel as on floats. Declarations only; the parse never runs them.
+#define OPGEN_CUDA_MINMAX(F)                                                   \
+  __host__ __device__ int F(int, int);                                         \
+  __host__ __device__ unsigned int F(unsigned int, unsigned int);              \
+  __host__ __device__ unsigned int F(int, unsigned int);                       \
+  __host__ __device__ unsigned int F(unsigned int, int);                       \
+  __host__ __device__ long F(long, long);                                      \
+  __host__ __device__ unsigned long F(unsigned long, unsigned long);           \
+  __host__ __device__ unsigned long F(long, unsigned long);                    \
+  __host__ __device__ unsigned long F(unsigned long, long);                    \
+  __host__ __device__ long long F(long long, long long);                       \
+  __host__ __device__ unsigned long long F(unsigned long long,                 \
+                                           unsigned long long);                \
+  __host__ __device__ unsigned long long F(long long, unsigned long long);     \
+  __host__ __device__ unsigned long long F(unsigned long long, long long);     \
+  __host__ __device__ float F(float, float);                                   \
+  __host__ __device__ double F(double, double);                                \
+  __host__ __device__ double F(float, double);                                 \
+  __host__ __device__ double F(double, float);
+OPGEN_CUDA_MINMAX(min)
+OPGEN_CUDA_MINMAX(max)
+#undef OPGEN_CUDA_MINMAX

@@ -50,6 +50,15 @@ std::optional<DispatchKey> deviceKey(std::string_view Device) {
   return std::nullopt;
 }
 
+std::string deviceName(DispatchKey K) {
+#define OPGEN_DEVICE(Value, Name, DeviceName)                                  \
+  if (K == DispatchKey::Value)                                                 \
+    return DeviceName;
+  OPGEN_DISPATCH_KEYS(OPGEN_DEVICE)
+#undef OPGEN_DEVICE
+  return "";
+}
+
 std::string deviceNames() {
   std::string Out;
 #define OPGEN_DEVICE(Value, Name, DeviceName)                                  \
@@ -57,6 +66,27 @@ std::string deviceNames() {
   OPGEN_DISPATCH_KEYS(OPGEN_DEVICE)
 #undef OPGEN_DEVICE
   return Out;
+}
+
+bool hasAutocast(DispatchKey Device) {
+#define OPGEN_AUTOCAST_DEVICE(Value)                                           \
+  if (Device == DispatchKey::Value)                                            \
+    return true;
+  OPGEN_AUTOCAST_DEVICES(OPGEN_AUTOCAST_DEVICE)
+#undef OPGEN_AUTOCAST_DEVICE
+  return false;
+}
+
+std::string autocastDeviceNames() {
+  std::string Out;
+  for (DispatchKey K : enumValues<DispatchKey>())
+    if (hasAutocast(K))
+      Out += (Out.empty() ? "" : ", ") + deviceName(K);
+  return Out;
+}
+
+std::vector<DispatchKey> defaultAutocastDevices() {
+  return {DispatchKey::CPU, DispatchKey::CUDA};
 }
 
 std::string_view autocastScalarType(AutocastDtype D) {

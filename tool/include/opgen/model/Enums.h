@@ -28,6 +28,18 @@
   X(CompositeExplicitAutograd, "CompositeExplicitAutograd", "default")         \
   X(CompositeImplicitAutograd, "CompositeImplicitAutograd", "compositeimplicit")
 
+/// X(Value): the dispatch keys (OPGEN_DISPATCH_KEYS) of the devices that
+/// `autocast_devices="..."` may name, by their `device=` spelling: each has
+/// the autocast key `Autocast<Name>` and the `c10::DeviceType::<Name>` that
+/// `at::autocast::cached_cast` takes. In this order their kernels are
+/// registered.
+#define OPGEN_AUTOCAST_DEVICES(X)                                              \
+  X(CPU)                                                                       \
+  X(CUDA)                                                                      \
+  X(XPU)                                                                       \
+  X(MPS)                                                                       \
+  X(PrivateUse1)
+
 /// X(Value, Name, Cpp): a dtype `autocast="..."` may name, as torch spells
 /// it, and its C++ constant.
 #define OPGEN_AUTOCAST_DTYPES(X)                                               \
@@ -56,7 +68,9 @@
   X(Returns, "returns")                                                        \
   X(Name, "name")                                                              \
   X(Bind, "bind")                                                              \
-  X(Grads, "grads")
+  X(Grads, "grads")                                                            \
+  X(Args, "args")                                                              \
+  X(AutocastDevices, "autocast_devices")
 
 /// X(Value, Name): the C++ language a kernel is written in.
 #define OPGEN_LANGUAGES(X)                                                     \

@@ -61,6 +61,19 @@ std::optional<DispatchKey> deviceKey(std::string_view Device);
 /// Every `device="..."` value, comma-separated, for messages.
 std::string deviceNames();
 
+/// The `device="..."` spelling of \p K (`cuda`).
+std::string deviceName(DispatchKey K);
+
+/// Whether \p Device has an autocast key (OPGEN_AUTOCAST_DEVICES).
+bool hasAutocast(DispatchKey Device);
+
+/// The devices `autocast_devices` may name, comma-separated, for messages.
+std::string autocastDeviceNames();
+
+/// The devices an `autocast="..."` op casts for when `autocast_devices`
+/// is not given: cpu and cuda.
+std::vector<DispatchKey> defaultAutocastDevices();
+
 /// The dtype an `autocast="..."` op runs in under autocast.
 enum class AutocastDtype { OPGEN_AUTOCAST_DTYPES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(AutocastDtype, OPGEN_AUTOCAST_DTYPES);
@@ -88,11 +101,14 @@ OPGEN_ENUM_NAMES(KernelAbi, OPGEN_KERNEL_ABIS);
   X(CustomOp, Autocast)                                                        \
   X(CustomOp, Aliases)                                                         \
   X(CustomOp, Returns)                                                         \
+  X(CustomOp, Args)                                                            \
+  X(CustomOp, AutocastDevices)                                                 \
   X(Backward, Device)                                                          \
   X(Backward, Symint)                                                          \
   X(Backward, Name)                                                            \
   X(Backward, Bind)                                                            \
-  X(Backward, Grads)
+  X(Backward, Grads)                                                           \
+  X(Backward, Args)
 
 /// A key of an annotation (`mutates`, `device`, ...): resolved from its
 /// spelling once, where the annotation is read (the frontend, a discovery
@@ -173,9 +189,13 @@ struct ParamEffects {
 /// One parameter of a kernel, with every fact the frontend found about it:
 /// how the kernel takes it, and what its body does to it. Its schema
 /// argument is the same position of AnnotatedFunction::Inferred (the
-/// frontend makes one argument per parameter, in order).
+/// frontend makes one argument per parameter, in order) and of its op's
+/// schema: Kernel::param and Kernel::paramNamed are the one link between
+/// the two. The argument's name is the parameter's unless `args="..."`
+/// names it apart; facts the body analyses give by parameter name
+/// (FakeExpr, FakeOutput) are renamed to the schema's names by the check.
 struct CppParam {
-  std::string Name;
+  std::string Name; ///< The C++ name; the schema's may differ (`args`).
   std::string Spelling; ///< The C++ type as written, for messages.
   CppContainer Container = CppContainer::None;
   bool StdOptional = false; ///< Wrapped in std::optional<...>.
@@ -303,6 +323,20 @@ struct Kernel {
   /// sets); registration.cpp then registers an adapter. Unset: the op's.
   /// Set by the check phase; not part of the discovery record.
   std::optional<OpSchema> WrapperSchema;
+
+  /// The parameter that takes argument \p Arg of the op's schema (and of
+  /// AnnotatedFunction::Inferred): the same position. Null for a kernel
+  /// with fewer parameters (a hand-made model).
+  const CppParam *param(size_t Arg) const {
+    return Arg < Params.size() ? &Params[Arg] : nullptr;
+  }
+  /// The schema argument taken by the C++ parameter \p CppName, if any.
+  std::optional<size_t> paramNamed(std::string_view CppName) const {
+    for (size_t I = 0; I < Params.size(); ++I)
+      if (Params[I].Name == CppName)
+        return I;
+    return std::nullopt;
+  }
 };
 
 /// One annotated function as lowered by the frontend, before ops are merged.
@@ -388,10 +422,14 @@ struct Op {
   std::vector<std::pair<DispatchKey, std::vector<FakeOutput>>> KernelFacts;
   /// Training support, when a `[[custom_op_backward]]` names this op.
   std::optional<AutogradInfo> Autograd;
-  /// `autocast="..."`: AutocastCPU and AutocastCUDA kernels run the op in
-  /// this dtype and cast floating outputs back.
+  /// `autocast="..."`: the Autocast kernels of AutocastDevices run the op
+  /// in this dtype and cast floating outputs back.
   std::optional<AutocastDtype> Autocast;
   SourceLoc AutocastLoc; ///< The autocast value that set it.
+  /// With Autocast: the devices whose Autocast keys get a kernel
+  /// (`autocast_devices`, else defaultAutocastDevices()), in the order of
+  /// OPGEN_AUTOCAST_DEVICES.
+  std::vector<DispatchKey> AutocastDevices;
   /// For a backward op (`ns::op_backward`): the op it differentiates. Without
   /// an Autograd of its own, differentiating it raises a clear error.
   std::string BackwardOf;

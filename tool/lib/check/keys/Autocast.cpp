@@ -11,6 +11,7 @@ void checkAutocast(const AnnotationValue &V, OpDraft &D) {
   const OpSchema &S = D.Schema;
   D.AutocastLoc = V.Loc;
   D.Autocast = parseEnum<AutocastDtype>(trim(V.Text));
+  D.AutocastDevices = defaultAutocastDevices(); // autocast_devices may narrow.
   if (!D.Autocast)
     D.Diags.report(DiagId::AutocastBadDtype, V.Loc, {V.Text});
   for (const Argument &A : S.Arguments)

@@ -17,7 +17,7 @@ namespace check {
 
 void checkBind(const AnnotationValue &V, BackwardLinkDraft &L) {
   std::vector<std::string> Params, Tensors;
-  for (const Argument &P : L.Fn.Inferred.Arguments)
+  for (const Argument &P : L.Params)
     Params.push_back(P.Name);
   for (const Argument &A : L.Forward.Schema.Arguments)
     if (A.Ty.isPlainTensor())
@@ -33,6 +33,17 @@ void checkBind(const AnnotationValue &V, BackwardLinkDraft &L) {
       L.Diags.report(DiagId::BindUnknownParam, V.Loc,
                      {Bound->Param, L.Backward.Schema.fullName(),
                       join(Params, ", "), didYouMean(Bound->Param, Params)});
+      continue;
+    }
+    if (Bound->Output) {
+      size_t Outputs = L.Forward.Schema.Returns.size();
+      if (*Bound->Output >= Outputs) {
+        L.Diags.report(DiagId::BindNoOutput, V.Loc,
+                       {"result_" + std::to_string(*Bound->Output), L.Name,
+                        std::to_string(Outputs)});
+        continue;
+      }
+      L.Bindings[Bound->Param] = *Bound;
       continue;
     }
     if (std::find(Tensors.begin(), Tensors.end(), Bound->Tensor) ==

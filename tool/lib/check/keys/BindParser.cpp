@@ -23,6 +23,15 @@ llvm::Expected<Binding> parseBinding(const std::string &Text) {
   size_t Dot = Expr.find('.'), Open = Expr.find('(');
   if (!isIdentifier(B.Param))
     return Fail("the parameter is not an identifier");
+  // `result_<i>`: a forward output itself.
+  if (Expr.rfind("result_", 0) == 0 && Dot == std::string::npos &&
+      Open == std::string::npos) {
+    std::string Digits = Expr.substr(7);
+    if (!isDigits(Digits) || Digits.size() > 3)
+      return Fail("expected 'result_<i>', i an output's index");
+    B.Output = std::stoul(Digits);
+    return B;
+  }
   if (Dot == std::string::npos || Open == std::string::npos || Open < Dot ||
       Expr.back() != ')')
     return Fail("expected 'tensor.method(...)' after '='");

@@ -10,7 +10,8 @@ namespace opgen {
 namespace check {
 
 /// Parses `param = x.size(i)` (also `sym_size(i)`, `sizes()`,
-/// `sym_sizes()`, `dim()`, `scalar_type()`, `device()`; spaces anywhere).
+/// `sym_sizes()`, `dim()`, `scalar_type()`, `device()`; spaces anywhere), or
+/// `param = result_<i>`, a forward output.
 /// The error says what is wrong with \p Text.
 llvm::Expected<Binding> parseBinding(const std::string &Text);
 

@@ -51,6 +51,9 @@ struct OpDraft {
   std::vector<std::string> Tags;
   std::optional<AutocastDtype> Autocast;
   SourceLoc AutocastLoc; ///< The autocast value that set it.
+  /// The devices whose Autocast keys get a kernel (`autocast_devices`;
+  /// cpu and cuda when only `autocast` is given), in enum order.
+  std::vector<DispatchKey> AutocastDevices;
   /// The arguments `mutates` lists, and those of them listed as `x[]`.
   std::set<std::string> Mutated, MutatedLists;
   unsigned NextSet = 0; ///< The next alias set to give out.
@@ -71,6 +74,10 @@ struct OpDraft {
 bool isTensorList(const Type &T);
 
 /// The checks of the op's keys, each run when its key is present.
+/// keys/Args.cpp: `args="groups=n_weight_grps"` names schema arguments apart
+/// from their C++ parameters; it runs first, so that every later key names
+/// arguments by their schema names.
+void checkArgs(const AnnotationValue &V, OpDraft &D);
 void checkMutates(const AnnotationValue &V, OpDraft &D);
 void checkAliases(const AnnotationValue &V, OpDraft &D);
 void checkReturns(const AnnotationValue &V, OpDraft &D);
@@ -79,8 +86,11 @@ void checkSymint(const AnnotationValue &V, OpDraft &D);
 void checkTags(const AnnotationValue &V, OpDraft &D);
 void checkDevice(const AnnotationValue &V, OpDraft &D);
 void checkAutocast(const AnnotationValue &V, OpDraft &D);
+void checkAutocastDevices(const AnnotationValue &V, OpDraft &D);
 
 /// Steps of an op's annotation that run whether or not a key is written.
+/// keys/Args.cpp: every schema argument's name is one (ReservedArgumentName).
+void checkArgumentNames(OpDraft &D);
 /// keys/Mutates.cpp: alias sets for the mutated arguments, the mutable
 /// references `mutates` must list, and the body's writes against it.
 void assignWriteAliasSets(OpDraft &D);
@@ -132,12 +142,16 @@ struct NamingStep {
 /// first that reports an error.
 llvm::ArrayRef<NamingStep> namingSteps();
 
-/// One `param=x.size(i)` of a backward's `bind`.
+/// One `param=x.size(i)` of a backward's `bind`, or `param=result_<i>`: the
+/// forward's output i itself, for a backward parameter whose name says
+/// nothing (torchvision's `argmax`, output 1 of `roi_pool`'s unnamed
+/// returns).
 struct Binding {
   std::string Param;
   std::string Tensor;
   BoundMetadata Metadata = BoundMetadata::Size;
   int64_t Dim = 0;
+  std::optional<size_t> Output; ///< `result_<i>`: Tensor is unused.
 };
 
 /// A backward function's link to its forward op, as `grads` and `bind`
@@ -151,6 +165,9 @@ struct BackwardLinkDraft {
   const AnnotatedFunction &Fn; ///< The backward function, as lowered.
   DiagSink &Diags;
   std::string Name; ///< The forward op's full name.
+  /// The backward function's parameters as schema arguments: its inferred
+  /// types under the backward op's argument names (`args` may rename them).
+  std::vector<Argument> Params;
   AutogradInfo Info;
   /// The forward tensor arguments the backward returns gradients for, by
   /// name (Info.GradInputs by position): every tensor argument, or those

@@ -8,10 +8,13 @@ namespace {
 
 using K = AnnotationKey;
 
-/// The steps of an op's annotation. `aliases` gives its alias sets after the
+/// The steps of an op's annotation. `args` renames arguments before any
+/// other key names them. `aliases` gives its alias sets after the
 /// written ones, and a reference return takes the mutated argument's set
 /// before `aliases` is read.
 constexpr OpStep OpSteps[] = {
+    {K::Args, &checkArgs},
+    {std::nullopt, nullptr, &checkArgumentNames},
     {K::Mutates, &checkMutates},
     {std::nullopt, nullptr, &assignWriteAliasSets},
     {std::nullopt, nullptr, &aliasReferenceReturns},
@@ -23,6 +26,7 @@ constexpr OpStep OpSteps[] = {
     {std::nullopt, nullptr, &assignDefaultDevice},
     {K::Device, &checkDevice},
     {K::Autocast, &checkAutocast},
+    {K::AutocastDevices, &checkAutocastDevices},
 };
 
 constexpr NamingStep NamingSteps[] = {

@@ -4,6 +4,8 @@
 #include "emit/api/PythonFakes.h"
 #include "emit/dest/Emitters.h"
 
+#include <algorithm>
+
 namespace opgen {
 
 namespace {
@@ -73,9 +75,15 @@ llvm::Expected<std::string> wrapperAdapters(const OpLibrary &L) {
 }
 
 /// The Autocast kernels of `autocast="..."` ops, defined in registration.cpp:
-/// one per op and autocast key (`mylib_op__AutocastCPU`).
-const std::pair<const char *, const char *> AutocastKeys[] = {
-    {"AutocastCPU", "c10::DeviceType::CPU"}, {"AutocastCUDA", "c10::DeviceType::CUDA"}};
+/// one per op and autocast key of its devices (`mylib_op__AutocastCPU`).
+/// The autocast key of \p Device (`AutocastCUDA`).
+std::string autocastKey(DispatchKey Device) {
+  return "Autocast" + std::string(dispatchKeyName(Device));
+}
+/// The device type `at::autocast::cached_cast` takes for \p Device.
+std::string autocastDeviceType(DispatchKey Device) {
+  return "c10::DeviceType::" + std::string(dispatchKeyName(Device));
+}
 
 std::string autocastName(const OpSchema &S, const std::string &Key) {
   return opIdentifier(S) + "__" + Key;
@@ -89,7 +97,8 @@ llvm::Expected<std::string> autocastKernels(const OpLibrary &L) {
     const OpSchema &S = O.Schema;
     const std::string To(autocastScalarType(*O.Autocast));
     CppSignature Sig = cppSignature(S);
-    for (const auto &[Key, Device] : AutocastKeys) {
+    for (DispatchKey D : O.AutocastDevices) {
+      const std::string Key = autocastKey(D), Device = autocastDeviceType(D);
       std::vector<std::string> Notes, Args;
       for (const Argument &A : S.Arguments) {
         if (!A.Ty.isTensorLike()) {
@@ -222,10 +231,15 @@ llvm::Expected<std::string> autogradAndAutocastBlocks(const OpLibrary &L,
       Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
   }
   OPGEN_TRY(Blocks, implBlock(Ns, "Autograd", Autograd, Flavour::Classic));
-  for (const auto &[Key, Device] : AutocastKeys) {
+  for (DispatchKey Device : enumValues<DispatchKey>()) {
+    if (!hasAutocast(Device))
+      continue;
+    const std::string Key = autocastKey(Device);
     std::vector<TemplateRecord> Autocast;
     for (const Op &O : L.Ops)
-      if (O.Schema.Namespace == Ns && O.Autocast)
+      if (O.Schema.Namespace == Ns && O.Autocast &&
+          std::find(O.AutocastDevices.begin(), O.AutocastDevices.end(),
+                    Device) != O.AutocastDevices.end())
         Autocast.push_back(impl(O.Schema, autocastName(O.Schema, Key)));
     OPGEN_TRY(Block, implBlock(Ns, Key, Autocast, Flavour::Classic));
     Blocks += Block;
