@@ -130,8 +130,14 @@ def test_a_shard_compiles_after_its_own_discovery_only():
             if "/shards/" in other:
                 assert other.endswith((f"/shards/{src.name}", f"/shards/{src.name}.h")), \
                     f"{src.name}'s shard waits for {other}"
-    # The combine's registration.cpp waits for every discovery.
-    inputs = _ninja_inputs("kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/registration.cpp.o")
+    # The combine's registration.cpp waits for every discovery (compiled
+    # alone, or with autograd.cpp as one unity translation unit,
+    # OPGEN_UNITY_GENERATED).
+    registration = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/registration.cpp.o"
+    unity = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_generated.cpp.o"
+    if f"build {unity}:" in (BUILD_DIR / "build.ninja").read_text():
+        registration = unity
+    inputs = _ninja_inputs(registration)
     for src in sources:
         assert any(i.endswith(f"mylib_ops_gen/discover/{src.name}.json") for i in inputs), src.name
 

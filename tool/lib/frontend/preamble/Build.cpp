@@ -259,38 +259,12 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
   M.Includes = Includes;
 
   // With a cache, the PCH and its include lines lie in the cache's entry
-  // for these lines and this command, which this build holds locked until
-  // it returns: a second build of the same entry waits for the first, then
-  // takes what it made.
-  std::string Entry;
-  std::unique_ptr<EntryLock> Lock;
-  if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
-    Entry = cacheEntry(Opts.PreambleCache, M);
-    const int64_t Timeout = lockTimeoutSeconds();
-    llvm::Expected<std::unique_ptr<EntryLock>> Locked =
-        lockEntry(Entry, /*Exclusive=*/true, Timeout, /*Create=*/true);
-    // A cache that cannot be written, or an entry another build holds for
-    // too long, is no reason to go without a preamble: it is built where it
-    // would be without the cache.
-    if (!Locked) {
-      LockFailed Failed = takeLockFailure(Locked.takeError());
-      if (Failed.Kind == LockFailure::Busy)
-        Diags.report(DiagId::PreambleCacheBusy, SourceLoc{},
-                     {Entry, std::to_string(Timeout)});
-      else
-        Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
-                     {absolutePath(Opts.PreambleCache), Failed.Why});
-      Entry.clear();
-    } else {
-      Lock = std::move(*Locked);
-      M.Pch = Entry + "/preamble.pch";
-      Header = Entry + "/preamble.h";
-      // A PCH of the build directory's own, from a run without the cache,
-      // is not used again.
-      llvm::sys::fs::remove(Pch);
-      llvm::sys::fs::remove(Pch + ".h");
-    }
-  }
+  // for these lines and this command. An entry that serves is taken under a
+  // shared lock, as the parses that read its PCH hold theirs: a build of
+  // another directory does not wait for them. One to be built is built
+  // under an exclusive lock, which this build holds until it returns: a
+  // second build of the same entry waits for the first, then takes what it
+  // made.
   Result.Pch = M.Pch;
   auto Use = [&](const Manifest &Found) {
     Result.Manifest = writeManifest(Found);
@@ -298,32 +272,91 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
       Result.Inputs.insert(F.first);
     Result.Includes = Found.Includes;
   };
-
-  // Kept when it was built from the same lines and command and nothing it
-  // read has changed.
-  if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
-    if (sameBuild(*Old, M) && Old->Includes == M.Includes &&
-        (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old))) {
-      if (!Entry.empty()) {
-        touchEntry(Entry);
-        evictEntries(Opts.PreambleCache, Entry);
-      }
-      Use(*Old);
-      return Result;
-    }
-
-  // Taken from the cache, where another build directory (or this one
+  std::string Entry;
+  std::unique_ptr<EntryLock> Lock;
+  // Takes the preamble already made, when there is one: kept when it was
+  // built from the same lines and command and nothing it read has changed;
+  // or taken from the cache, where another build directory (or this one
   // before a clean, or a build of the same entry that this one waited for)
   // left it, complete (its manifest, written last, names the PCH's size and
   // time) and up to date.
-  if (!Entry.empty())
-    if (std::optional<Manifest> Cached = readManifest(Entry + "/manifest.json"))
-      if (entryServes(*Cached, M)) {
-        touchEntry(Entry);
-        evictEntries(Opts.PreambleCache, Entry);
-        Use(*Cached);
+  auto TakeMade = [&]() {
+    std::optional<Manifest> Found;
+    if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
+      if (sameBuild(*Old, M) && Old->Includes == M.Includes &&
+          (M.Includes.empty() ? Old->Clang == M.Clang : upToDate(*Old)))
+        Found = std::move(Old);
+    if (!Found && !Entry.empty())
+      if (std::optional<Manifest> Cached =
+              readManifest(Entry + "/manifest.json"))
+        if (entryServes(*Cached, M))
+          Found = std::move(Cached);
+    if (!Found)
+      return false;
+    if (!Entry.empty()) {
+      touchEntry(Entry);
+      evictEntries(Opts.PreambleCache, Entry);
+    }
+    Use(*Found);
+    return true;
+  };
+  if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
+    const std::string InCache = cacheEntry(Opts.PreambleCache, M);
+    const int64_t Timeout = lockTimeoutSeconds();
+    auto UseEntry = [&] {
+      Entry = InCache;
+      M.Pch = Result.Pch = Entry + "/preamble.pch";
+      Header = Entry + "/preamble.h";
+    };
+    // Where the entry is used, a PCH of the build directory's own, from a
+    // run without the cache, is not used again.
+    auto DropOwn = [&] {
+      llvm::sys::fs::remove(Pch);
+      llvm::sys::fs::remove(Pch + ".h");
+    };
+    auto LeaveEntry = [&] {
+      Entry.clear();
+      M.Pch = Result.Pch = Pch;
+      Header = Pch + ".h";
+    };
+    llvm::Expected<std::unique_ptr<EntryLock>> Shared =
+        lockEntry(InCache, /*Exclusive=*/false, Timeout, /*Create=*/false);
+    std::optional<LockFailed> Failed;
+    if (Shared) {
+      UseEntry();
+      if (TakeMade()) {
+        DropOwn();
         return Result;
       }
+      LeaveEntry();
+      Shared->reset(); // Before the exclusive lock, which it would block.
+    } else {
+      Failed = takeLockFailure(Shared.takeError());
+    }
+    // A cache that cannot be written, or an entry another build holds for
+    // too long, is no reason to go without a preamble: it is built where it
+    // would be without the cache.
+    if (!Failed || Failed->Kind != LockFailure::Busy) {
+      llvm::Expected<std::unique_ptr<EntryLock>> Locked =
+          lockEntry(InCache, /*Exclusive=*/true, Timeout, /*Create=*/true);
+      if (Locked) {
+        Lock = std::move(*Locked);
+        UseEntry();
+        DropOwn();
+        Failed.reset();
+      } else {
+        Failed = takeLockFailure(Locked.takeError());
+      }
+    }
+    if (Failed && Failed->Kind == LockFailure::Busy)
+      Diags.report(DiagId::PreambleCacheBusy, SourceLoc{},
+                   {InCache, std::to_string(Timeout)});
+    else if (Failed)
+      Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
+                   {absolutePath(Opts.PreambleCache), Failed->Why});
+  }
+  if (TakeMade())
+    return Result;
 
   enum class Outcome { Built, NoneFits, Failed };
   // Builds the preamble \p M asks for from \p Header: Built (M then lists
@@ -390,6 +423,11 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
         return Outcome::Built;
       }
       llvm::sys::fs::remove(Temporary);
+      // A cache entry removed while this built it (by an opgen that takes
+      // no lock, or by hand) left Clang nowhere to write: that says nothing
+      // of the include lines.
+      if (!Built && Lock && !Lock->holds(Entry))
+        return NotWritten("the entry was removed while the preamble was built");
       if (!Built)
         return Outcome::Failed; // The sources' own parses will say why.
       M.Includes.resize(Log.FirstUnfit); // Without the unfit line and after.
@@ -404,7 +442,8 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
     // build holds its lock), and the preamble built beside its manifest.
     Diags.report(DiagId::PreambleCacheFailed, SourceLoc{},
                  {Entry, llvm::toString(Made.takeError())});
-    removeLockedEntry(Entry);
+    if (Lock->holds(Entry))
+      removeLockedEntry(Entry);
     Lock.reset();
     Entry.clear();
     M.Includes = Asked;
@@ -439,7 +478,7 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
   M.Pch = Result.Pch = Pch;
   llvm::sys::fs::remove(Pch);
   llvm::sys::fs::remove(Pch + ".h");
-  if (!Entry.empty())
+  if (!Entry.empty() && Lock->holds(Entry))
     removeLockedEntry(Entry);
   Result.Manifest = writeManifest(M);
   Result.Includes.clear();

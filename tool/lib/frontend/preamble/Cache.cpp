@@ -36,6 +36,14 @@ EntryLock::~EntryLock() {
     ::close(FD);
 }
 
+bool EntryLock::holds(const std::string &Entry) const {
+  struct stat Held, Now;
+  const std::string Path = Entry + "/lock";
+  return FD >= 0 && ::fstat(FD, &Held) == 0 &&
+         ::stat(Path.c_str(), &Now) == 0 && Held.st_dev == Now.st_dev &&
+         Held.st_ino == Now.st_ino;
+}
+
 char LockError::ID = 0;
 
 void LockError::log(llvm::raw_ostream &OS) const { OS << Why; }
@@ -135,9 +143,7 @@ lockEntry(const std::string &Entry, bool Exclusive, int64_t TimeoutSeconds,
     }
     // Still the entry's own lock file, not one of an entry removed (renamed
     // away, then deleted) while this waited.
-    struct stat Held, Now;
-    if (::fstat(FD, &Held) == 0 && ::stat(Path.c_str(), &Now) == 0 &&
-        Held.st_dev == Now.st_dev && Held.st_ino == Now.st_ino)
+    if (Lock->holds(Entry))
       return Lock;
     if (!Create)
       return fail(LockFailure::Missing, "");

@@ -42,6 +42,11 @@ public:
   EntryLock &operator=(const EntryLock &) = delete;
   ~EntryLock();
 
+  /// Whether \p Entry's lock file is still the one this lock is on: false
+  /// once the entry was removed (by an opgen that takes no lock, or by
+  /// hand) while this held it.
+  bool holds(const std::string &Entry) const;
+
 private:
   int FD;
 };

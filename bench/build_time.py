@@ -1,0 +1,441 @@
+"""Build time of an op library: add_custom_op() against the hand-written
+torch.utils.cpp_extension build of the same kernels, side by side in one
+run (issue #29; docs/performance.md#6-build-time).
+
+usage: build_time.py [--cases extcpp,vision,kernels] [--variants LIST]
+                     [--cuda auto|on|off] [--jobs N] [--work DIR]
+                     [--opgen-build DIR]
+
+Cases:
+  extcpp   pytorch/extension-cpp's layout: bench/extension_cpp/muladd.cpp
+           (annotated) against muladd_hand.cpp (+ the .cu files with CUDA).
+  vision   a torchvision-style library written here (<work>/vision/src):
+           per op, the hand-written build has ops/<op>.cpp (the schemas),
+           ops/cpu/<op>_kernel.cpp, ops/autograd/<op>_kernel.cpp and
+           ops/autocast/<op>_kernel.cpp, each including the torch headers
+           (12 files for 3 ops); the opgen build has the same kernel bodies
+           annotated in cpu/<op>_kernel.cpp and generates the rest.
+  kernels  the bundled kernels/ (C++ sources; the .cu too with CUDA). Its
+           "hand" build compiles the sources alone, with no registration
+           code at all: a lower bound of any hand-written build.
+
+Each build is clean (its build directory removed; the opgen builds' preamble
+cache warm, filled by a first build that is not timed, as a user's second
+project finds it), then incremental: one kernel source touched (its mtime
+only: ninja reruns what depends on it). Variants of the opgen build are
+add_custom_op's switches (docs/cmake.md#build-time):
+  default  the defaults: OPGEN_UNITY_GENERATED=ON, OPGEN_PRECOMPILE_HEADERS=OFF
+  pch      both ON
+  pchonly  OPGEN_PRECOMPILE_HEADERS=ON, OPGEN_UNITY_GENERATED=OFF
+  off      both OFF (the build before #29)
+
+Printed: one row per build (clean wall time, summed compile CPU time, the
+ratio to the hand-written build of the case, the incremental rebuild) and
+the per-TU breakdown (ninja's .ninja_log wall time and the compiler's CPU
+time, user + system, recorded by a compiler launcher). On a busy machine
+wall times say little; CPU times per TU are the steadier figure.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+VARIANTS = {
+    "default": {"OPGEN_PRECOMPILE_HEADERS": "OFF", "OPGEN_UNITY_GENERATED": "ON"},
+    "pch": {"OPGEN_PRECOMPILE_HEADERS": "ON", "OPGEN_UNITY_GENERATED": "ON"},
+    "pchonly": {"OPGEN_PRECOMPILE_HEADERS": "ON", "OPGEN_UNITY_GENERATED": "OFF"},
+    "off": {"OPGEN_PRECOMPILE_HEADERS": "OFF", "OPGEN_UNITY_GENERATED": "OFF"},
+}
+VARIANTS["nopch"] = VARIANTS["default"]
+
+
+# --- the compiler launcher: CPU time per compile -------------------------
+
+def launcher_main(argv):
+    """cputime mode: run the command after `--`, append "<output>\t<cpu s>"
+    to the log, exit with its status."""
+    log, cmd = argv[0], argv[argv.index("--") + 1:]
+    rc = subprocess.call(cmd)
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = cmd[cmd.index("-o") + 1] if "-o" in cmd else "?"
+    with open(log, "a") as f:
+        f.write(f"{os.path.abspath(out)}\t{ru.ru_utime + ru.ru_stime:.3f}\n")
+    return rc
+
+
+def cpu_log(path):
+    times = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            out, cpu = line.rsplit("\t", 1)
+            times[out] = float(cpu)
+    return times
+
+
+# --- timing helpers ------------------------------------------------------
+
+def run(cmd, cwd=None, env=None):
+    start = time.monotonic()
+    r = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True)
+    wall = time.monotonic() - start
+    if r.returncode != 0:
+        sys.exit(f"failed ({r.returncode}): {' '.join(map(str, cmd))}\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}")
+    return wall, r
+
+
+def ninja_entries(build):
+    """[(output, seconds)] of .ninja_log, in order."""
+    log = build / ".ninja_log"
+    if not log.exists():
+        return []
+    out = []
+    for line in log.read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        start, end, _, output, _ = line.split("\t")
+        out.append((output, (int(end) - int(start)) / 1000))
+    return out
+
+
+def tu_name(output):
+    name = output.replace("\\", "/")
+    for marker in ("CMakeFiles/", "_gen/"):
+        if marker in name:
+            name = name.split(marker, 1)[1]
+    return name
+
+
+def is_compile(output):
+    return output.endswith((".o", ".gch", ".pch"))
+
+
+class Build:
+    def __init__(self, case, name):
+        self.case, self.name = case, name
+        self.clean = self.incremental = 0.0
+        self.configure = None
+        self.tus = []  # (name, wall, cpu)
+        self.rebuilt = []
+
+
+def breakdown(entries, cpu, base):
+    tus = []
+    for output, wall in entries:
+        if not is_compile(output) and not output.endswith(".so"):
+            continue
+        path = output if os.path.isabs(output) else str((base / output).resolve())
+        tus.append((tu_name(output), wall, cpu.get(path)))
+    return tus
+
+
+# --- hand-written builds (torch.utils.cpp_extension) ---------------------
+
+def hand_build(case, name, sources, touch, work, jobs, cuda, includes=()):
+    b = Build(case, "hand (cpp_extension)")
+    d = work / case / "hand"
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    log = d / "cpu.log"
+    cxx = d / "cxx"
+    cxx.write_text(f"#!/bin/sh\nexec {sys.executable} {Path(__file__).resolve()} "
+                   f"--cputime {log} -- c++ \"$@\"\n")
+    cxx.chmod(0o755)
+    script = (
+        "import sys, torch.utils.cpp_extension as ext\n"
+        f"ext.load(name={name!r}, sources={[str(s) for s in sources]!r}, "
+        f"build_directory={str(d)!r}, extra_cflags=['-O3', '-DNDEBUG', '-Wno-attributes'], "
+        f"extra_cuda_cflags=['-O3', '-DNDEBUG'], extra_include_paths={[str(i) for i in includes]!r}, "
+        "is_python_module=False, verbose=False)\n")
+    env = dict(os.environ, CXX=str(cxx), MAX_JOBS=str(jobs))
+    b.clean, _ = run([sys.executable, "-c", script], cwd=d, env=env)
+    b.tus = breakdown(ninja_entries(d), cpu_log(log), d)
+    n = len(ninja_entries(d))
+    os.utime(touch)
+    b.incremental, _ = run([sys.executable, "-c", script], cwd=d, env=env)
+    b.rebuilt = [tu_name(o) for o, _ in ninja_entries(d)[n:]]
+    return b
+
+
+# --- opgen builds (add_custom_op) ----------------------------------------
+
+def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, cuda):
+    b = Build(case, f"add_custom_op ({variant})")
+    root = work / case / f"opgen-{variant}"
+    build = root / "build"
+    cache = work / "preamble-cache"
+    log = root / "cpu.log"
+    cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
+           f"-DCMAKE_PREFIX_PATH={opgen_build_dir}", f"-DOPGEN_PYTHON={sys.executable}",
+           f"-DOPGEN_PREAMBLE_CACHE={cache}",
+           f"-DCMAKE_CXX_COMPILER_LAUNCHER={sys.executable};{Path(__file__).resolve()};--cputime;{log};--"]
+    cmd += [f"-D{k}={v}" for k, v in VARIANTS[variant].items()]
+    if cuda:
+        cmd.append("-DCMAKE_CUDA_ARCHITECTURES=90")
+    # The preamble cache warm: one build first, not timed.
+    shutil.rmtree(root, ignore_errors=True)
+    run(cmd)
+    run(["ninja", "-C", build, f"-j{jobs}", target])
+    shutil.rmtree(build)
+    log.unlink(missing_ok=True)
+    b.configure, _ = run(cmd)
+    b.clean, _ = run(["ninja", "-C", build, f"-j{jobs}", target])
+    entries = ninja_entries(build)
+    b.tus = breakdown(entries, cpu_log(log), build)
+    os.utime(touch)
+    b.incremental, _ = run(["ninja", "-C", build, f"-j{jobs}", target])
+    b.rebuilt = [tu_name(o) for o, _ in ninja_entries(build)[len(entries):]
+                 if is_compile(o) or o.endswith(".so")]
+    return b
+
+
+PROJECT = """cmake_minimum_required(VERSION 3.21)
+project(opgen_bench_{case} LANGUAGES C CXX)
+find_package(opgen REQUIRED)
+add_custom_op({target} SOURCES {sources} {extra} NO_TESTS)
+"""
+
+
+def write_project(d, case, target, sources, extra=""):
+    d.mkdir(parents=True, exist_ok=True)
+    text = PROJECT.format(case=case, target=target,
+                          sources=" ".join(str(s) for s in sources), extra=extra)
+    f = d / "CMakeLists.txt"
+    if not f.exists() or f.read_text() != text:
+        f.write_text(text)
+    return d
+
+
+# --- case (b): a torchvision-style library -------------------------------
+
+VISION_OPS = ["roi_scale", "box_shift", "soft_clip"]
+VISION_BODY = {
+    "roi_scale": "out[i] = in[i] * static_cast<T>(scale) + static_cast<T>(i % 7);",
+    "box_shift": "out[i] = in[i] > T(0) ? in[i] + static_cast<T>(scale) : in[i] - static_cast<T>(scale);",
+    "soft_clip": "out[i] = in[i] / (T(1) + (in[i] < T(0) ? -in[i] : in[i]) * static_cast<T>(scale));",
+}
+VISION_GRAD = {
+    "roi_scale": "out[i] = in[i] * static_cast<T>(scale);",
+    "box_shift": "out[i] = in[i];",
+    "soft_clip": "out[i] = in[i] * static_cast<T>(scale);",
+}
+
+KERNEL = """namespace {{
+template <typename T>
+void {op}_impl(const T* in, T* out, int64_t n, double scale) {{
+  for (int64_t i = 0; i < n; ++i)
+    {body}
+}}
+template <typename T>
+void {op}_grad_impl(const T* in, T* out, int64_t n, double scale) {{
+  for (int64_t i = 0; i < n; ++i)
+    {grad}
+}}
+}} // namespace
+
+{attr}at::Tensor {op}_forward_kernel(const at::Tensor& input, double scale) {{
+  TORCH_CHECK(input.device().is_cpu(), "{op}: a CPU tensor");
+  at::Tensor in = input.contiguous();
+  at::Tensor out = at::empty_like(in);
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, in.scalar_type(), "{op}", [&] {{
+    {op}_impl<scalar_t>(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>(), in.numel(), scale);
+  }});
+  return out;
+}}
+
+{battr}at::Tensor {op}_backward_kernel(const at::Tensor& grad, double scale) {{
+  at::Tensor in = grad.contiguous();
+  at::Tensor out = at::empty_like(in);
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, in.scalar_type(), "{op}_backward", [&] {{
+    {op}_grad_impl<scalar_t>(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>(), in.numel(), scale);
+  }});
+  return out;
+}}
+"""
+
+
+def write_vision(d):
+    """The library twice: hand/ (torchvision's layout) and opgen/."""
+    files = {}
+    for op in VISION_OPS:
+        kernel = dict(op=op, body=VISION_BODY[op], grad=VISION_GRAD[op])
+        files[f"opgen/cpu/{op}_kernel.cpp"] = (
+            "#include <opgen/opgen.h>\n\n#include <ATen/ATen.h>\n#include <ATen/Dispatch.h>\n\n"
+            "namespace vl {\n\n" + KERNEL.format(
+                attr=f'[[custom_op("vl::{op}", device="cpu", autocast="float32")]]\n',
+                battr=f'[[custom_op_backward("vl::{op}", device="cpu")]]\n', **kernel)
+            + "\n} // namespace vl\n")
+        files[f"hand/ops/{op}.cpp"] = (
+            "#include <ATen/core/dispatch/Dispatcher.h>\n#include <torch/library.h>\n"
+            "#include <torch/types.h>\n\n"
+            "TORCH_LIBRARY_FRAGMENT(vl_hand, m) {\n"
+            f'  m.def("vl_hand::{op}(Tensor input, float scale) -> Tensor");\n'
+            f'  m.def("vl_hand::_{op}_backward(Tensor grad, float scale) -> Tensor");\n'
+            "}\n")
+        files[f"hand/ops/cpu/{op}_kernel.cpp"] = (
+            "#include <ATen/ATen.h>\n#include <ATen/Dispatch.h>\n#include <torch/library.h>\n\n"
+            "namespace vl {\n\n" + KERNEL.format(attr="", battr="", **kernel)
+            + "\nTORCH_LIBRARY_IMPL(vl_hand, CPU, m) {\n"
+            f'  m.impl("vl_hand::{op}", TORCH_FN({op}_forward_kernel));\n'
+            f'  m.impl("vl_hand::_{op}_backward", TORCH_FN({op}_backward_kernel));\n'
+            "}\n\n} // namespace vl\n")
+        files[f"hand/ops/autograd/{op}_kernel.cpp"] = f"""#include <torch/autograd.h>
+#include <torch/library.h>
+
+namespace vl {{
+namespace {{
+
+at::Tensor {op}_call(const at::Tensor& input, double scale) {{
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("vl_hand::{op}", "")
+                       .typed<at::Tensor(const at::Tensor&, double)>();
+  return op.call(input, scale);
+}}
+
+at::Tensor {op}_backward_call(const at::Tensor& grad, double scale) {{
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("vl_hand::_{op}_backward", "")
+                       .typed<at::Tensor(const at::Tensor&, double)>();
+  return op.call(grad, scale);
+}}
+
+class {op}_function : public torch::autograd::Function<{op}_function> {{
+ public:
+  static torch::autograd::variable_list forward(
+      torch::autograd::AutogradContext* ctx, const torch::autograd::Variable& input, double scale) {{
+    ctx->saved_data["scale"] = scale;
+    at::AutoDispatchBelowADInplaceOrView g;
+    return {{{op}_call(input, scale)}};
+  }}
+  static torch::autograd::variable_list backward(
+      torch::autograd::AutogradContext* ctx, const torch::autograd::variable_list& grads) {{
+    double scale = ctx->saved_data["scale"].toDouble();
+    return {{{op}_backward_call(grads[0], scale), torch::autograd::Variable()}};
+  }}
+}};
+
+at::Tensor {op}_autograd(const at::Tensor& input, double scale) {{
+  return {op}_function::apply(input, scale)[0];
+}}
+
+}} // namespace
+
+TORCH_LIBRARY_IMPL(vl_hand, Autograd, m) {{
+  m.impl("vl_hand::{op}", TORCH_FN({op}_autograd));
+}}
+
+}} // namespace vl
+"""
+        files[f"hand/ops/autocast/{op}_kernel.cpp"] = f"""#include <ATen/autocast_mode.h>
+#include <torch/library.h>
+
+namespace vl {{
+namespace {{
+
+at::Tensor {op}_autocast(const at::Tensor& input, double scale) {{
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::Autocast);
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("vl_hand::{op}", "")
+                       .typed<at::Tensor(const at::Tensor&, double)>();
+  return op.call(at::autocast::cached_cast(at::kFloat, input), scale)
+      .to(input.scalar_type());
+}}
+
+}} // namespace
+
+TORCH_LIBRARY_IMPL(vl_hand, Autocast, m) {{
+  m.impl("vl_hand::{op}", TORCH_FN({op}_autocast));
+}}
+
+}} // namespace vl
+"""
+    for rel, text in files.items():
+        f = d / rel
+        f.parent.mkdir(parents=True, exist_ok=True)
+        if not f.exists() or f.read_text() != text:
+            f.write_text(text)
+    hand = sorted(d / r for r in files if r.startswith("hand/"))
+    opgen = sorted(d / r for r in files if r.startswith("opgen/"))
+    return hand, opgen
+
+
+# --- the cases -----------------------------------------------------------
+
+def cases(a, work):
+    ext = REPO / "bench" / "extension_cpp"
+    kern = REPO / "kernels"
+    runtime = REPO / "runtime" / "include"
+    out = []
+    if "extcpp" in a.cases:
+        hand = [ext / "muladd_hand.cpp"] + ([ext / "muladd_hand.cu"] if a.cuda else [])
+        gen = [ext / "muladd.cpp"] + ([ext / "muladd.cu"] if a.cuda else [])
+        out.append(("extcpp", hand, hand[0], gen, gen[0], "extcpp_gen", "", ()))
+    if "vision" in a.cases:
+        hand, gen = write_vision(work / "vision" / "src")
+        touch_hand = next(f for f in hand if "/cpu/" in str(f))
+        out.append(("vision", hand, touch_hand, gen, gen[0], "vl_ops", "", ()))
+    if "kernels" in a.cases:
+        srcs = sorted(kern.glob("*.cpp")) + (sorted(kern.glob("*.cu")) if a.cuda else [])
+        extra = (f"PYTHON_PACKAGE mylib SAMPLES {kern / 'samples.py'} "
+                 f"FAKE_MODULE {kern / 'mylib_fakes.py'}")
+        touch = kern / "select.cpp"
+        out.append(("kernels", srcs, touch, srcs, touch, "mylib_ops", extra, (runtime,)))
+    return out
+
+
+def table(builds):
+    hand = {b.case: b for b in builds if b.name.startswith("hand")}
+    lines = ["| case | build | clean wall | compile CPU | vs hand (wall · CPU) | incremental: touch one kernel |",
+             "|---|---|---|---|---|---|"]
+    for b in builds:
+        cpu = sum(c for _, _, c in b.tus if c)
+        h = hand.get(b.case)
+        hcpu = sum(c for _, _, c in h.tus if c) if h else 0
+        ratio = (f"{b.clean / h.clean:.2f}× · {cpu / hcpu:.2f}×" if h and h is not b and hcpu else "")
+        conf = f" (+ configure {b.configure:.1f} s)" if b.configure is not None else ""
+        objs = [r for r in b.rebuilt if not r.endswith(".so")]
+        lines.append(f"| {b.case} | {b.name} | {b.clean:.1f} s{conf} | {cpu:.1f} s | {ratio} | "
+                     f"{b.incremental:.1f} s: {len(objs)} compiled ({', '.join(objs) or 'none'}) |")
+    lines.append("")
+    lines.append("Per TU (ninja's wall time · the compiler's CPU time):")
+    for b in builds:
+        lines.append(f"* {b.case}, {b.name}: " + "; ".join(
+            f"`{n}` {w:.1f} s" + (f" · {c:.1f} s" if c is not None else "")
+            for n, w, c in sorted(b.tus, key=lambda t: -t[1])))
+    return "\n".join(lines)
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--cputime":
+        sys.exit(launcher_main(sys.argv[2:]))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--cases", default="extcpp,vision,kernels")
+    p.add_argument("--variants", default="default,pch,off")
+    p.add_argument("--cuda", default="off", choices=["auto", "on", "off"])
+    p.add_argument("--jobs", type=int, default=os.cpu_count())
+    p.add_argument("--work", type=Path, default=REPO / "build-bench" / "build-time")
+    p.add_argument("--opgen-build", type=Path, default=REPO / "build")
+    a = p.parse_args()
+    a.cases = a.cases.split(",")
+    a.cuda = a.cuda == "on" or (a.cuda == "auto" and shutil.which("nvcc") is not None)
+    work = a.work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    builds = []
+    for case, hand, touch_hand, gen, touch_gen, target, extra, includes in cases(a, work):
+        builds.append(hand_build(case, f"{case}_hand", hand, touch_hand, work, a.jobs, a.cuda, includes))
+        src = write_project(work / case / "project", case, target, gen, extra)
+        for v in a.variants.split(","):
+            builds.append(opgen_build(case, src, target, touch_gen, work, a.jobs, v,
+                                      a.opgen_build.resolve(), a.cuda))
+    print(table(builds))
+    print(f"\n<sub>{os.cpu_count()} cores, -j{a.jobs}, load average at the end "
+          f"{os.getloadavg()[0]:.2f}; CUDA {'on' if a.cuda else 'off'}</sub>")
+
+
+if __name__ == "__main__":
+    main()
