@@ -10,6 +10,10 @@ set(OPGEN_CONFIG_RUNTIME_INCLUDE "${PROJECT_SOURCE_DIR}/runtime/include")
 set(OPGEN_CONFIG_MODULE_DIR "${PROJECT_SOURCE_DIR}/cmake")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/opgenConfig.cmake.in
   ${CMAKE_BINARY_DIR}/opgenConfig.cmake @ONLY)
+# opgen migrate's --verify comparator lies beside the package's config, in
+# the build tree as installed (support/Install.h: migrateVerifyScript()).
+configure_file(${PROJECT_SOURCE_DIR}/tool/scripts/migrate_verify.py
+  ${CMAKE_BINARY_DIR}/migrate_verify.py COPYONLY)
 
 # Install tree: everything relative to the config file, three levels below
 # the prefix: <prefix>/lib/cmake/opgen, or in the wheel (prefix
@@ -30,4 +34,5 @@ install(FILES ${CMAKE_BINARY_DIR}/install/opgenConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/AddCustomOp.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenStableSymbols.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenOutputs.cmake
+              ${PROJECT_SOURCE_DIR}/tool/scripts/migrate_verify.py
         DESTINATION ${OPGEN_INSTALL_CMAKEDIR})

@@ -53,6 +53,20 @@ std::string cmakePackageDir() {
   return "";
 }
 
+llvm::Expected<std::string> migrateVerifyScript() {
+  std::string Dir = cmakePackageDir();
+  if (Dir.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "no CMake package of opgen beside " + executablePath() +
+            ", where migrate_verify.py is installed");
+  std::string Script = join(Dir, "migrate_verify.py");
+  if (!llvm::sys::fs::exists(Script))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no migrate_verify.py in " + Dir);
+  return Script;
+}
+
 std::string clangResourceDir() {
   std::string Installed =
       join(prefix(), "lib", "clang", OPGEN_CLANG_VERSION_MAJOR);

@@ -11,6 +11,8 @@
 #ifndef OPGEN_SUPPORT_INSTALL_H
 #define OPGEN_SUPPORT_INSTALL_H
 
+#include "llvm/Support/Error.h"
+
 #include <string>
 
 namespace opgen {
@@ -23,6 +25,12 @@ std::string executablePath();
 /// (cmake --install), or the build directory (<build>/bin/opgen). Empty when
 /// there is none beside this executable.
 std::string cmakePackageDir();
+
+/// `opgen migrate --verify`'s comparator, `migrate_verify.py`, which lies
+/// beside the CMake package (cmake/opgenPackage.cmake puts it there in the
+/// build tree and installs it there): <cmakePackageDir()>/migrate_verify.py,
+/// or the error that says where it was looked for.
+llvm::Expected<std::string> migrateVerifyScript();
 
 /// Clang's resource directory (its builtin headers): <prefix>/lib/clang/<N>
 /// when installed there, else the one of the LLVM opgen was built with.

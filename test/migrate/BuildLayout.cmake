@@ -1,0 +1,28 @@
+# ctest driver for a migrate test library (test/migrate/<layout>): configure
+# the layout's project, build it and run its own tests (its pytest, through
+# the project's ctest). ctest migrate_original_<layout> builds the original
+# sources as a plain torch extension; test/MigrateLayout.cmake builds the
+# migrated ones with -DMIGRATED=ON (add_custom_op).
+#   cmake -DSOURCE_DIR=<layout> -DBINARY_DIR=<dir> -DOPGEN_PYTHON=<python>
+#         [-DMIGRATED=ON -DOPGEN_DIR=<opgen build or prefix>] -P BuildLayout.cmake
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${SOURCE_DIR}: '${ARGN}' failed (${rc})")
+  endif()
+endfunction()
+set(args -DPython3_EXECUTABLE=${OPGEN_PYTHON})
+if(MIGRATED)
+  list(APPEND args -DLAYOUT_MIGRATED=ON -DCMAKE_PREFIX_PATH=${OPGEN_DIR}
+                   -DOPGEN_PYTHON=${OPGEN_PYTHON})
+endif()
+if(LAUNCHER)
+  list(APPEND args -DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}
+                   -DCMAKE_CUDA_COMPILER_LAUNCHER=${LAUNCHER})
+endif()
+if(CUDA_ARCHITECTURES)
+  list(APPEND args -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHITECTURES})
+endif()
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja ${args})
+run(${CMAKE_COMMAND} --build ${BINARY_DIR})
+run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
