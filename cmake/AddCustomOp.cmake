@@ -322,6 +322,23 @@ endif()
 set(OPGEN_PREAMBLE_CACHE "${_opgen_default_preamble_cache}" CACHE PATH
     "Directory that keeps add_custom_op's precompiled preambles across build directories and clean builds (empty: none)")
 
+# Where the compiler precompiled headers of OPGEN_PRECOMPILE_HEADERS are kept
+# across build directories and clean builds (cmake/opgen_pch_cache.py,
+# docs/cmake.md#build-time): by default the environment's OPGEN_PCH_CACHE,
+# else compiler-pch beside the default preamble cache
+# (~/.cache/opgen/compiler-pch). Empty: each build directory compiles its
+# own.
+if(DEFINED ENV{OPGEN_PCH_CACHE})
+  set(_opgen_default_pch_cache "$ENV{OPGEN_PCH_CACHE}")
+elseif(_opgen_default_preamble_cache)
+  get_filename_component(_opgen_default_pch_cache "${_opgen_default_preamble_cache}" DIRECTORY)
+  set(_opgen_default_pch_cache "${_opgen_default_pch_cache}/compiler-pch")
+else()
+  set(_opgen_default_pch_cache "")
+endif()
+set(OPGEN_PCH_CACHE "${_opgen_default_pch_cache}" CACHE PATH
+    "Directory that keeps add_custom_op's compiler precompiled headers (OPGEN_PRECOMPILE_HEADERS) across build directories and clean builds (empty: none)")
+
 # The step that builds the shared precompiled preamble <pch> of <sources>,
 # the sources of one preamble group of the Plan (a preamble is for one
 # language, <language>; opgen --build-preamble, parsed with <compiler_args>
@@ -396,6 +413,7 @@ function(_opgen_precompile_headers target pch_header)
   target_precompile_headers(${target} PRIVATE
     "$<$<COMPILE_LANGUAGE:CXX>:${pch_header}>")
   _opgen_ccache_pch_sloppiness(${target})
+  _opgen_pch_cache(${target})
   # The header is the C++ preamble step's: it is written before the PCH
   # compiles (each shard waits for that step anyway, through its
   # discovery). Other generators than Ninja make the library wait for the
@@ -404,6 +422,23 @@ function(_opgen_precompile_headers target pch_header)
     add_custom_target(${target}_pch_header DEPENDS ${pch_header})
     add_dependencies(${target} ${target}_pch_header)
   endif()
+endfunction()
+
+# The compiler PCH of <target> from, and into, the cache OPGEN_PCH_CACHE:
+# cmake/opgen_pch_cache.py as the outermost C++ compiler launcher, which
+# runs every other compile as it is (after the launchers <target> has).
+# GCC only: Clang's PCH records its headers' times and checks them itself.
+function(_opgen_pch_cache target)
+  if(NOT OPGEN_PCH_CACHE OR NOT OPGEN_PYTHON OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    return()
+  endif()
+  get_target_property(launcher ${target} CXX_COMPILER_LAUNCHER)
+  if(NOT launcher)
+    set(launcher "")
+  endif()
+  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER
+    ${OPGEN_PYTHON} ${_OPGEN_CMAKE_DIR}/opgen_pch_cache.py --cache ${OPGEN_PCH_CACHE}
+    --build-dir ${CMAKE_BINARY_DIR} --compiler ${CMAKE_CXX_COMPILER} -- ${launcher})
 endfunction()
 
 # ccache caches a compile that uses a precompiled header only with
