@@ -55,6 +55,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "cmake"))
+from opgen_pch_cache import without_outputs  # noqa: E402
 
 def _variant(pch, unity, fold):
     return {"OPGEN_PRECOMPILE_HEADERS": pch, "OPGEN_UNITY_GENERATED": unity,
@@ -107,14 +109,7 @@ def parse_times(build):
             argv = argv[argv.index("--") + 1:]
         if Path(argv[0]).name == "cxx":  # the hand-written build's launcher
             argv[0] = "c++"
-        kept, skip = [], False
-        for arg in argv:
-            if skip:
-                skip = False
-            elif arg in ("-o", "-MF", "-MT", "-MQ"):
-                skip = True
-            elif arg not in ("-MD", "-MMD", "-c"):
-                kept.append(arg)
+        kept = [a for a in without_outputs(argv) if a != "-c"]
         before = child_cpu()
         done = subprocess.run(kept + ["-fsyntax-only"], cwd=entry["directory"],
                               capture_output=True)

@@ -89,12 +89,9 @@ def local_files(first, build_dir):
     return seen
 
 
-def cache_key(compiler, args, build_dir, cwd):
-    """The text the entry is named after: all a PCH is built from but the
-    headers it reads outside the build directory."""
-    real = os.path.realpath(shutil.which(compiler) or compiler)
-    st = os.stat(real)
-    version = subprocess.run([real, "--version"], capture_output=True, text=True).stdout
+def without_outputs(args):
+    """A compile's arguments without its output and dependency-file names
+    (-o, -MF, -MT, -MQ and their values; -MD, -MMD)."""
     kept, skip = [], False
     for a in args:
         if skip:
@@ -103,6 +100,17 @@ def cache_key(compiler, args, build_dir, cwd):
             skip = True
         elif a not in ("-MD", "-MMD"):
             kept.append(a)
+    return kept
+
+
+def cache_key(compiler, args, build_dir, cwd):
+    """The text the entry is named after: all a PCH is built from but the
+    headers it reads outside the build directory."""
+    real = os.path.realpath(shutil.which(compiler) or compiler)
+    st = os.stat(real)
+    version = subprocess.run([real, "--version"], capture_output=True, text=True).stdout
+    kept = without_outputs(args)
+
     def placeholder(text):
         return text.replace(os.path.realpath(build_dir), "<build>").replace(build_dir, "<build>")
     key = [f"format {FORMAT}", f"compiler {real} {st.st_size} {st.st_mtime_ns}", version.strip(),
