@@ -11,8 +11,9 @@ Cases:
            (annotated) against muladd_hand.cpp (+ the .cu files with CUDA).
   vision   a torchvision-style library written here (<work>/vision/src):
            per op, the hand-written build has ops/<op>.cpp (the schemas),
-           ops/cpu/<op>_kernel.cpp, ops/autograd/<op>_kernel.cpp and
-           ops/autocast/<op>_kernel.cpp, each including the torch headers
+           ops/cpu/<op>_kernel.cpp, ops/autograd/<op>_autograd_kernel.cpp and
+           ops/autocast/<op>_autocast_kernel.cpp (cpp_extension names each
+           object after its file alone), each including the torch headers
            (12 files for 3 ops); the opgen build has the same kernel bodies
            annotated in cpu/<op>_kernel.cpp and generates the rest.
   kernels  the bundled kernels/ (C++ sources; the .cu too with CUDA). Its
@@ -20,14 +21,21 @@ Cases:
            code at all: a lower bound of any hand-written build.
 
 Each build is clean (its build directory removed; the opgen builds' preamble
-cache warm, filled by a first build that is not timed, as a user's second
-project finds it), then incremental: one kernel source touched (its mtime
+cache, and PCH cache, warm, filled by a first build that is not timed, as a
+user's second project finds them), then incremental: one kernel source touched (its mtime
 only: ninja reruns what depends on it). Variants of the opgen build are
 add_custom_op's switches (docs/cmake.md#build-time):
-  default  the defaults: OPGEN_UNITY_GENERATED=ON, OPGEN_PRECOMPILE_HEADERS=OFF
-  pch      both ON
-  pchonly  OPGEN_PRECOMPILE_HEADERS=ON, OPGEN_UNITY_GENERATED=OFF
-  off      both OFF (the build before #29)
+  default  the defaults: OPGEN_FOLD_GENERATED=ON (the generated files in the
+           first C++ shard's translation unit), OPGEN_UNITY_GENERATED=ON,
+           OPGEN_PRECOMPILE_HEADERS=OFF
+  unity    OPGEN_FOLD_GENERATED=OFF: the generated files as one translation
+           unit of their own (the defaults before folding)
+  pch      the defaults and OPGEN_PRECOMPILE_HEADERS=ON, its PCH cache
+           (OPGEN_PCH_CACHE) warm: the PCH is not compiled again
+  pchcold  the same with no PCH cache: the PCH compiled in the build
+  pchunity OPGEN_PRECOMPILE_HEADERS=ON (cache warm), OPGEN_FOLD_GENERATED=OFF
+  pchonly  OPGEN_PRECOMPILE_HEADERS=ON (cache warm), folding and unity OFF
+  off      all OFF (the build before #29)
 
 Printed: one row per build (clean wall time, summed compile CPU time, the
 ratio to the hand-written build of the case, the incremental rebuild) and
@@ -39,6 +47,7 @@ import argparse
 import json
 import os
 import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -46,11 +55,22 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "cmake"))
+from opgen_pch_cache import without_outputs  # noqa: E402
+
+def _variant(pch, unity, fold):
+    return {"OPGEN_PRECOMPILE_HEADERS": pch, "OPGEN_UNITY_GENERATED": unity,
+            "OPGEN_FOLD_GENERATED": fold}
+
+
 VARIANTS = {
-    "default": {"OPGEN_PRECOMPILE_HEADERS": "OFF", "OPGEN_UNITY_GENERATED": "ON"},
-    "pch": {"OPGEN_PRECOMPILE_HEADERS": "ON", "OPGEN_UNITY_GENERATED": "ON"},
-    "pchonly": {"OPGEN_PRECOMPILE_HEADERS": "ON", "OPGEN_UNITY_GENERATED": "OFF"},
-    "off": {"OPGEN_PRECOMPILE_HEADERS": "OFF", "OPGEN_UNITY_GENERATED": "OFF"},
+    "default": _variant("OFF", "ON", "ON"),
+    "unity": _variant("OFF", "ON", "OFF"),
+    "pch": _variant("ON", "ON", "ON"),
+    "pchcold": dict(_variant("ON", "ON", "ON"), OPGEN_PCH_CACHE=""),
+    "pchunity": _variant("ON", "ON", "OFF"),
+    "pchonly": _variant("ON", "OFF", "OFF"),
+    "off": _variant("OFF", "OFF", "OFF"),
 }
 VARIANTS["nopch"] = VARIANTS["default"]
 
@@ -67,6 +87,36 @@ def launcher_main(argv):
     with open(log, "a") as f:
         f.write(f"{os.path.abspath(out)}\t{ru.ru_utime + ru.ru_stime:.3f}\n")
     return rc
+
+
+def child_cpu():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def parse_times(build):
+    """{output: CPU seconds of the same compile with -fsyntax-only}: what of
+    a translation unit's time is reading it (the torch headers, mostly)
+    rather than generating code (--parse). C++ objects only, the PCH not."""
+    r = subprocess.run(["ninja", "-C", build, "-t", "compdb"], capture_output=True, text=True)
+    times = {}
+    for entry in json.loads(r.stdout or "[]"):
+        out, cmd = entry.get("output", ""), entry.get("command", "")
+        if not out.endswith(".o") or entry.get("file", "").endswith(".cu"):
+            continue
+        argv = shlex.split(cmd)
+        if "--cputime" in argv:
+            argv = argv[argv.index("--") + 1:]
+        if Path(argv[0]).name == "cxx":  # the hand-written build's launcher
+            argv[0] = "c++"
+        kept = [a for a in without_outputs(argv) if a != "-c"]
+        before = child_cpu()
+        done = subprocess.run(kept + ["-fsyntax-only"], cwd=entry["directory"],
+                              capture_output=True)
+        if done.returncode == 0:
+            path = out if os.path.isabs(out) else str((Path(entry["directory"]) / out).resolve())
+            times[path] = child_cpu() - before
+    return times
 
 
 def cpu_log(path):
@@ -120,23 +170,23 @@ class Build:
         self.case, self.name = case, name
         self.clean = self.incremental = 0.0
         self.configure = None
-        self.tus = []  # (name, wall, cpu)
+        self.tus = []  # (name, wall, cpu, parse)
         self.rebuilt = []
 
 
-def breakdown(entries, cpu, base):
+def breakdown(entries, cpu, base, parse):
     tus = []
     for output, wall in entries:
         if not is_compile(output) and not output.endswith(".so"):
             continue
         path = output if os.path.isabs(output) else str((base / output).resolve())
-        tus.append((tu_name(output), wall, cpu.get(path)))
+        tus.append((tu_name(output), wall, cpu.get(path), parse.get(path)))
     return tus
 
 
 # --- hand-written builds (torch.utils.cpp_extension) ---------------------
 
-def hand_build(case, name, sources, touch, work, jobs, cuda, includes=()):
+def hand_build(case, name, sources, touch, work, jobs, cuda, parse, includes=()):
     b = Build(case, "hand (cpp_extension)")
     d = work / case / "hand"
     shutil.rmtree(d, ignore_errors=True)
@@ -154,7 +204,7 @@ def hand_build(case, name, sources, touch, work, jobs, cuda, includes=()):
         "is_python_module=False, verbose=False)\n")
     env = dict(os.environ, CXX=str(cxx), MAX_JOBS=str(jobs))
     b.clean, _ = run([sys.executable, "-c", script], cwd=d, env=env)
-    b.tus = breakdown(ninja_entries(d), cpu_log(log), d)
+    b.tus = breakdown(ninja_entries(d), cpu_log(log), d, parse_times(d) if parse else {})
     n = len(ninja_entries(d))
     os.utime(touch)
     b.incremental, _ = run([sys.executable, "-c", script], cwd=d, env=env)
@@ -164,7 +214,7 @@ def hand_build(case, name, sources, touch, work, jobs, cuda, includes=()):
 
 # --- opgen builds (add_custom_op) ----------------------------------------
 
-def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, cuda):
+def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, cuda, parse):
     b = Build(case, f"add_custom_op ({variant})")
     root = work / case / f"opgen-{variant}"
     build = root / "build"
@@ -172,7 +222,7 @@ def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, 
     log = root / "cpu.log"
     cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
            f"-DCMAKE_PREFIX_PATH={opgen_build_dir}", f"-DOPGEN_PYTHON={sys.executable}",
-           f"-DOPGEN_PREAMBLE_CACHE={cache}",
+           f"-DOPGEN_PREAMBLE_CACHE={cache}", f"-DOPGEN_PCH_CACHE={work / 'compiler-pch'}",
            f"-DCMAKE_CXX_COMPILER_LAUNCHER={sys.executable};{Path(__file__).resolve()};--cputime;{log};--"]
     cmd += [f"-D{k}={v}" for k, v in VARIANTS[variant].items()]
     if cuda:
@@ -186,7 +236,7 @@ def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, 
     b.configure, _ = run(cmd)
     b.clean, _ = run(["ninja", "-C", build, f"-j{jobs}", target])
     entries = ninja_entries(build)
-    b.tus = breakdown(entries, cpu_log(log), build)
+    b.tus = breakdown(entries, cpu_log(log), build, parse_times(build) if parse else {})
     os.utime(touch)
     b.incremental, _ = run(["ninja", "-C", build, f"-j{jobs}", target])
     b.rebuilt = [tu_name(o) for o, _ in ninja_entries(build)[len(entries):]
@@ -284,7 +334,7 @@ def write_vision(d):
             f'  m.impl("vl_hand::{op}", TORCH_FN({op}_forward_kernel));\n'
             f'  m.impl("vl_hand::_{op}_backward", TORCH_FN({op}_backward_kernel));\n'
             "}\n\n} // namespace vl\n")
-        files[f"hand/ops/autograd/{op}_kernel.cpp"] = f"""#include <torch/autograd.h>
+        files[f"hand/ops/autograd/{op}_autograd_kernel.cpp"] = f"""#include <torch/autograd.h>
 #include <torch/library.h>
 
 namespace vl {{
@@ -331,7 +381,7 @@ TORCH_LIBRARY_IMPL(vl_hand, Autograd, m) {{
 
 }} // namespace vl
 """
-        files[f"hand/ops/autocast/{op}_kernel.cpp"] = f"""#include <ATen/autocast_mode.h>
+        files[f"hand/ops/autocast/{op}_autocast_kernel.cpp"] = f"""#include <ATen/autocast_mode.h>
 #include <torch/library.h>
 
 namespace vl {{
@@ -393,20 +443,30 @@ def table(builds):
     lines = ["| case | build | clean wall | compile CPU | vs hand (wall · CPU) | incremental: touch one kernel |",
              "|---|---|---|---|---|---|"]
     for b in builds:
-        cpu = sum(c for _, _, c in b.tus if c)
+        cpu = sum(t[2] for t in b.tus if t[2])
         h = hand.get(b.case)
-        hcpu = sum(c for _, _, c in h.tus if c) if h else 0
+        hcpu = sum(t[2] for t in h.tus if t[2]) if h else 0
         ratio = (f"{b.clean / h.clean:.2f}× · {cpu / hcpu:.2f}×" if h and h is not b and hcpu else "")
         conf = f" (+ configure {b.configure:.1f} s)" if b.configure is not None else ""
         objs = [r for r in b.rebuilt if not r.endswith(".so")]
-        lines.append(f"| {b.case} | {b.name} | {b.clean:.1f} s{conf} | {cpu:.1f} s | {ratio} | "
+        # A PCH kept across builds (warm) would not be written again.
+        pch = sum(t[2] for t in b.tus if t[2] and t[0].endswith((".gch", ".pch")))
+        if pch:
+            warm = f" (without the PCH: {cpu - pch:.1f} s"
+            warm += f", {(cpu - pch) / hcpu:.2f}× hand)" if hcpu else ")"
+            cpu_text = f"{cpu:.1f} s{warm}"
+        else:
+            cpu_text = f"{cpu:.1f} s"
+        lines.append(f"| {b.case} | {b.name} | {b.clean:.1f} s{conf} | {cpu_text} | {ratio} | "
                      f"{b.incremental:.1f} s: {len(objs)} compiled ({', '.join(objs) or 'none'}) |")
     lines.append("")
-    lines.append("Per TU (ninja's wall time · the compiler's CPU time):")
+    lines.append("Per TU (ninja's wall time · the compiler's CPU time"
+                 " · with --parse, the CPU time of -fsyntax-only):")
     for b in builds:
         lines.append(f"* {b.case}, {b.name}: " + "; ".join(
             f"`{n}` {w:.1f} s" + (f" · {c:.1f} s" if c is not None else "")
-            for n, w, c in sorted(b.tus, key=lambda t: -t[1])))
+            + (f" · parse {p:.1f} s" if p is not None else "")
+            for n, w, c, p in sorted(b.tus, key=lambda t: -t[1])))
     return "\n".join(lines)
 
 
@@ -415,11 +475,13 @@ def main():
         sys.exit(launcher_main(sys.argv[2:]))
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--cases", default="extcpp,vision,kernels")
-    p.add_argument("--variants", default="default,pch,off")
+    p.add_argument("--variants", default="default,unity,pch,off")
     p.add_argument("--cuda", default="off", choices=["auto", "on", "off"])
     p.add_argument("--jobs", type=int, default=os.cpu_count())
     p.add_argument("--work", type=Path, default=REPO / "build-bench" / "build-time")
     p.add_argument("--opgen-build", type=Path, default=REPO / "build")
+    p.add_argument("--parse", action="store_true",
+                   help="also time each C++ translation unit's -fsyntax-only (after the builds)")
     a = p.parse_args()
     a.cases = a.cases.split(",")
     a.cuda = a.cuda == "on" or (a.cuda == "auto" and shutil.which("nvcc") is not None)
@@ -427,11 +489,12 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     builds = []
     for case, hand, touch_hand, gen, touch_gen, target, extra, includes in cases(a, work):
-        builds.append(hand_build(case, f"{case}_hand", hand, touch_hand, work, a.jobs, a.cuda, includes))
+        builds.append(hand_build(case, f"{case}_hand", hand, touch_hand, work, a.jobs, a.cuda,
+                                 a.parse, includes))
         src = write_project(work / case / "project", case, target, gen, extra)
         for v in a.variants.split(","):
             builds.append(opgen_build(case, src, target, touch_gen, work, a.jobs, v,
-                                      a.opgen_build.resolve(), a.cuda))
+                                      a.opgen_build.resolve(), a.cuda, a.parse))
     print(table(builds))
     print(f"\n<sub>{os.cpu_count()} cores, -j{a.jobs}, load average at the end "
           f"{os.getloadavg()[0]:.2f}; CUDA {'on' if a.cuda else 'off'}</sub>")

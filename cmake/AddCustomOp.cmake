@@ -286,6 +286,18 @@ option(OPGEN_PRECOMPILE_HEADERS
 option(OPGEN_UNITY_GENERATED
   "add_custom_op: compile the generated registration and autograd files as one translation unit" ON)
 
+# ON: that translation unit is also the one of a C++ shard, the first of the
+# Plan's (<target>_generated.cpp includes the shard, then registration.cpp
+# and autograd.cpp), as a hand-written library registers its ops at the end
+# of its kernel file: the torch headers are read, and the templates the
+# shard and the registration share instantiated, once less. A library of
+# one C++ source compiles one translation unit, as its hand-written build
+# does. Editing a kernel still recompiles one translation unit (that one
+# for the first source's kernels) and links. No C++ shard (CUDA only): as
+# OFF. Implies OPGEN_UNITY_GENERATED.
+option(OPGEN_FOLD_GENERATED
+  "add_custom_op: compile the generated registration and autograd files in the translation unit of the library's first C++ shard" ON)
+
 # ON: every add_custom_op runs opgen with --Werror, as its WERROR keyword
 # does for one library: opgen's warnings fail the build.
 option(OPGEN_WERROR "add_custom_op: treat opgen's warnings as errors (opgen --Werror)" OFF)
@@ -309,6 +321,23 @@ else()
 endif()
 set(OPGEN_PREAMBLE_CACHE "${_opgen_default_preamble_cache}" CACHE PATH
     "Directory that keeps add_custom_op's precompiled preambles across build directories and clean builds (empty: none)")
+
+# Where the compiler precompiled headers of OPGEN_PRECOMPILE_HEADERS are kept
+# across build directories and clean builds (cmake/opgen_pch_cache.py,
+# docs/cmake.md#build-time): by default the environment's OPGEN_PCH_CACHE,
+# else compiler-pch beside the default preamble cache
+# (~/.cache/opgen/compiler-pch). Empty: each build directory compiles its
+# own.
+if(DEFINED ENV{OPGEN_PCH_CACHE})
+  set(_opgen_default_pch_cache "$ENV{OPGEN_PCH_CACHE}")
+elseif(_opgen_default_preamble_cache)
+  get_filename_component(_opgen_default_pch_cache "${_opgen_default_preamble_cache}" DIRECTORY)
+  set(_opgen_default_pch_cache "${_opgen_default_pch_cache}/compiler-pch")
+else()
+  set(_opgen_default_pch_cache "")
+endif()
+set(OPGEN_PCH_CACHE "${_opgen_default_pch_cache}" CACHE PATH
+    "Directory that keeps add_custom_op's compiler precompiled headers (OPGEN_PRECOMPILE_HEADERS) across build directories and clean builds (empty: none)")
 
 # The step that builds the shared precompiled preamble <pch> of <sources>,
 # the sources of one preamble group of the Plan (a preamble is for one
@@ -384,6 +413,7 @@ function(_opgen_precompile_headers target pch_header)
   target_precompile_headers(${target} PRIVATE
     "$<$<COMPILE_LANGUAGE:CXX>:${pch_header}>")
   _opgen_ccache_pch_sloppiness(${target})
+  _opgen_pch_cache(${target})
   # The header is the C++ preamble step's: it is written before the PCH
   # compiles (each shard waits for that step anyway, through its
   # discovery). Other generators than Ninja make the library wait for the
@@ -392,6 +422,23 @@ function(_opgen_precompile_headers target pch_header)
     add_custom_target(${target}_pch_header DEPENDS ${pch_header})
     add_dependencies(${target} ${target}_pch_header)
   endif()
+endfunction()
+
+# The compiler PCH of <target> from, and into, the cache OPGEN_PCH_CACHE:
+# cmake/opgen_pch_cache.py as the outermost C++ compiler launcher, which
+# runs every other compile as it is (after the launchers <target> has).
+# GCC only: Clang's PCH records its headers' times and checks them itself.
+function(_opgen_pch_cache target)
+  if(NOT OPGEN_PCH_CACHE OR NOT OPGEN_PYTHON OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    return()
+  endif()
+  get_target_property(launcher ${target} CXX_COMPILER_LAUNCHER)
+  if(NOT launcher)
+    set(launcher "")
+  endif()
+  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER
+    ${OPGEN_PYTHON} ${_OPGEN_CMAKE_DIR}/opgen_pch_cache.py --cache ${OPGEN_PCH_CACHE}
+    --build-dir ${CMAKE_BINARY_DIR} --compiler ${CMAKE_CXX_COMPILER} -- ${launcher})
 endfunction()
 
 # ccache caches a compile that uses a precompiled header only with
@@ -429,15 +476,17 @@ endfunction()
 # (the Plan's compiled outputs, under <gen>), with the ones that are not
 # shards (no source of their own: registration.cpp, autograd.cpp) replaced
 # by one translation unit that includes them (OPGEN_UNITY_GENERATED,
-# docs/cmake.md#build-time). Its own file, not CMake's UNITY_BUILD, whose
+# docs/cmake.md#build-time), after the first C++ shard, which it replaces
+# too (OPGEN_FOLD_GENERATED). Its own file, not CMake's UNITY_BUILD, whose
 # unity source loses the dependency on the generated files it includes;
 # it names them relative to itself, for ccache across build directories.
 function(_opgen_library_sources out_var target plan gen compiled)
   set(${out_var} "${compiled}" PARENT_SCOPE)
-  if(NOT OPGEN_UNITY_GENERATED)
+  if(NOT OPGEN_UNITY_GENERATED AND NOT OPGEN_FOLD_GENERATED)
     return()
   endif()
   set(generated "")
+  set(host "")
   string(JSON n LENGTH "${plan}" outputs)
   math(EXPR last "${n} - 1")
   foreach(i RANGE ${last})
@@ -445,19 +494,28 @@ function(_opgen_library_sources out_var target plan gen compiled)
     string(TOUPPER "${kind}" kind)
     string(JSON source TYPE "${plan}" outputs ${i} source)
     string(JSON path GET "${plan}" outputs ${i} path)
-    if(kind STREQUAL "COMPILED" AND NOT source STREQUAL "STRING"
-       AND path MATCHES "\\.cpp$")
+    if(NOT kind STREQUAL "COMPILED" OR path MATCHES "\\.cu$")
+      continue()
+    endif()
+    if(NOT source STREQUAL "STRING")
       list(APPEND generated ${gen}/${path})
+    elseif(OPGEN_FOLD_GENERATED AND NOT host)
+      set(host ${gen}/${path})
     endif()
   endforeach()
   list(LENGTH generated count)
-  if(count LESS 2)
+  if(count EQUAL 0 OR (count LESS 2 AND NOT host))
     return()
   endif()
   set(unity ${CMAKE_CURRENT_BINARY_DIR}/${target}_generated.cpp)
   set(text "// @generated by add_custom_op: the generated files of ${target} that are\n")
-  string(APPEND text "// not shards, compiled as one translation unit (OPGEN_UNITY_GENERATED).\n")
-  foreach(f ${generated})
+  if(host)
+    string(APPEND text "// not shards, compiled as one translation unit with its first C++ shard\n")
+    string(APPEND text "// (OPGEN_FOLD_GENERATED).\n")
+  else()
+    string(APPEND text "// not shards, compiled as one translation unit (OPGEN_UNITY_GENERATED).\n")
+  endif()
+  foreach(f ${host} ${generated})
     file(RELATIVE_PATH rel ${CMAKE_CURRENT_BINARY_DIR} ${f})
     string(APPEND text "#include \"${rel}\"\n")
   endforeach()
@@ -468,10 +526,11 @@ function(_opgen_library_sources out_var target plan gen compiled)
   if(NOT old STREQUAL text)
     file(WRITE ${unity} "${text}")
   endif()
-  # Compiled after the combine that writes them, again when one changes.
-  set_source_files_properties(${unity} PROPERTIES OBJECT_DEPENDS "${generated}")
+  # Compiled after the steps that write them (the combine; the shard's
+  # discovery), again when one changes.
+  set_source_files_properties(${unity} PROPERTIES OBJECT_DEPENDS "${host};${generated}")
   set(sources ${compiled})
-  list(REMOVE_ITEM sources ${generated})
+  list(REMOVE_ITEM sources ${host} ${generated})
   list(APPEND sources ${unity})
   set(${out_var} "${sources}" PARENT_SCOPE)
 endfunction()

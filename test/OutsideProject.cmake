@@ -23,7 +23,9 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja
     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 
 # The compile commands of <target>'s objects (its shards and generated
-# files) in <build>/compile_commands.json.
+# files, and the translation unit that includes the generated files,
+# OPGEN_UNITY_GENERATED / OPGEN_FOLD_GENERATED) in
+# <build>/compile_commands.json.
 function(target_commands out build target)
   file(READ ${build}/compile_commands.json json)
   string(JSON n LENGTH "${json}")
@@ -32,7 +34,7 @@ function(target_commands out build target)
   foreach(i RANGE ${last})
     string(JSON file GET "${json}" ${i} file)
     string(JSON command GET "${json}" ${i} command)
-    if(file MATCHES "/${target}_gen/")
+    if(file MATCHES "/${target}_gen/" OR file MATCHES "/${target}_generated\\.cpp$")
       list(APPEND commands "${command}")
     endif()
   endforeach()

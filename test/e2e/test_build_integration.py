@@ -113,12 +113,22 @@ def _ninja_inputs(target):
 def test_a_shard_compiles_after_its_own_discovery_only():
     """A shard is written by its source's discovery (--write-shards), so its
     object waits for that parse (and the preamble), not for the other
-    sources' discoveries or the combine; registration.cpp waits for all."""
+    sources' discoveries or the combine; registration.cpp waits for all,
+    and so does the one shard compiled with it (OPGEN_FOLD_GENERATED)."""
     if not (BUILD_DIR / "build.ninja").exists():
         pytest.skip("not a Ninja build")
     obj = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/shards/{}.o"
+    ninja = (BUILD_DIR / "build.ninja").read_text()
+    unity_file = BUILD_DIR / "kernels" / "mylib_ops_generated.cpp"
+    folded = unity_file.read_text() if unity_file.exists() else ""
     sources = _kernel_sources()
     for src in sources:
+        if f"build {obj.format(src.name)}:" not in ninja:
+            # Compiled in the generated files' translation unit, first.
+            includes = [line for line in folded.splitlines() if line.startswith("#include")]
+            assert includes[0] == f'#include "mylib_ops_gen/shards/{src.name}"', \
+                (src.name, folded)
+            continue
         inputs = _ninja_inputs(obj.format(src.name))
         generated = {i for i in inputs if "mylib_ops_gen/" in i}
         assert any(i.endswith(f"mylib_ops_gen/shards/{src.name}") for i in generated), \
@@ -132,7 +142,7 @@ def test_a_shard_compiles_after_its_own_discovery_only():
                     f"{src.name}'s shard waits for {other}"
     # The combine's registration.cpp waits for every discovery (compiled
     # alone, or with autograd.cpp as one unity translation unit,
-    # OPGEN_UNITY_GENERATED).
+    # OPGEN_UNITY_GENERATED, which may hold a shard, OPGEN_FOLD_GENERATED).
     registration = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/registration.cpp.o"
     unity = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_generated.cpp.o"
     if f"build {unity}:" in (BUILD_DIR / "build.ninja").read_text():

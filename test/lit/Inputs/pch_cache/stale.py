@@ -1,0 +1,64 @@
+"""A stale PCH is never used: each input of the cache key, and each header
+the PCH read, changed in turn (usage: stale.py WORK)."""
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from common import CXX, SCRIPT, build_dir, complete, entries, pch, setup, uses_pch  # noqa: E402
+
+work = sys.argv[1]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+setup(work)
+cache = os.path.join(work, "cache")
+one, two = build_dir(work, "one"), build_dir(work, "two")
+header = os.path.join(work, "sys", "fake.h")
+
+
+def step(name, d, extra=(), compiler=CXX):
+    rc, said = pch(work, d, cache, extra, compiler)
+    print(f"{name}: {said} (exit {rc}); the TU: {uses_pch(work, d, extra)}")
+
+
+step("first", one)
+step("another build directory", two)
+os.unlink(os.path.join(one, "pch.hxx.gch"))
+step("a clean rebuild", one)
+# A header's time changes (its contents as they were).
+st = os.stat(header)
+os.utime(header, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+step("a header touched", one)
+step("then", two)
+# A header's size changes, its time set back as it was.
+st = os.stat(header)
+with open(header, "a") as f:
+    f.write("// more\n")
+os.utime(header, ns=(st.st_atime_ns, st.st_mtime_ns))
+step("a header grown, same time", one)
+# A define, then none again.
+step("a define", one, ["-DFAKE_VALUE=42"])
+step("no define again", one)
+# Another compiler (the same GCC through another path).
+other = os.path.join(work, "cxx2")
+with open(other, "w") as f:
+    f.write(f'#!/bin/sh\nexec {CXX} "$@"\n')
+os.chmod(other, os.stat(other).st_mode | stat.S_IEXEC)
+step("another compiler", one, compiler=other)
+# The include lines of the build directory change.
+with open(os.path.join(one, "hdr.h"), "a") as f:
+    f.write("#include <cstdint>\n")
+step("other include lines", one)
+# A compile that fails leaves no entry.
+before = entries(cache)
+rc, _ = pch(work, one, cache, ["-DFAKE_VALUE=", "-include", "no-such-header.h"])
+print(f"a failing compile: exit {'nonzero' if rc else 0}, "
+      f"{len(entries(cache)) - len(before)} new entries, every entry complete: {complete(cache)}")
+# Any other compile runs as it is.
+with open(os.path.join(one, "plain.cpp"), "w") as f:
+    f.write("int plain() { return 0; }\n")
+r = subprocess.run([sys.executable, SCRIPT, "--cache", cache, "--build-dir", one, "--compiler",
+                    CXX, "--", CXX, "-c", "plain.cpp", "-o", "plain.o"], cwd=one)
+print(f"a plain compile: exit {r.returncode}, object {os.path.exists(os.path.join(one, 'plain.o'))}")
