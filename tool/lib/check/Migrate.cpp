@@ -38,10 +38,11 @@ Type withoutAlias(Type T) {
   return T;
 }
 
-std::string join(const std::vector<std::string> &Items) {
+std::string join(const std::vector<std::string> &Items,
+                 const char *Sep = ",") {
   std::string Out;
   for (const std::string &I : Items)
-    Out += (Out.empty() ? "" : ",") + I;
+    Out += (Out.empty() ? "" : Sep) + I;
   return Out;
 }
 
@@ -67,15 +68,18 @@ llvm::Expected<Annotation> deriveAnnotation(const OpSchema &R,
                 std::to_string(C.Arguments.size()) +
                 " parameters, the schema has " +
                 std::to_string(R.Arguments.size()) + " arguments");
-  std::vector<std::string> Mutates, Aliases, Symint;
+  std::vector<std::string> Mutates, Aliases, Symint, Args;
   std::string Kwonly;
   for (size_t I = 0; I < R.Arguments.size(); ++I) {
     const Argument &A = C.Arguments[I], &S = R.Arguments[I];
+    // A schema argument named apart from its parameter: args= (the proof
+    // below refuses a rename opgen's check does not take, e.g. a clash).
     if (A.Name != S.Name)
-      return Fail("argument " + std::to_string(I + 1) + " is '" + S.Name +
-                  "' in the schema and '" + A.Name +
-                  "' in the kernel's parameters; the annotation names "
-                  "schema arguments after the parameters");
+      Args.push_back(S.Name + "=" + A.Name);
+    if (const AliasInfo *Alias = S.Ty.alias(); Alias && Alias->BeforeSets.empty())
+      return Fail("argument '" + S.Name + "' is '" + printType(S.Ty) +
+                  "' in the schema, a write without an alias set; no "
+                  "annotation writes that ('mutates=' writes 'Tensor(a!)')");
     Type Want = withoutAlias(S.Ty), Have = withoutAlias(A.Ty);
     if (Want.Base == BaseType::SymInt && Have.Base == BaseType::Int) {
       Have.Base = BaseType::SymInt;
@@ -115,6 +119,8 @@ llvm::Expected<Annotation> deriveAnnotation(const OpSchema &R,
       K.Impl.Lang == Language::Cuda ? "cuda" : "cpu";
   if (Device != Default)
     Add(AnnotationKey::Device, Device);
+  if (!Args.empty())
+    Add(AnnotationKey::Args, join(Args, ", "));
   if (!Mutates.empty())
     Add(AnnotationKey::Mutates, join(Mutates));
   if (!Aliases.empty())
