@@ -20,6 +20,17 @@ namespace opgen {
 
 namespace {
 
+/// The device whose autocast key \p Key is (`AutocastXPU` -> XPU; torch's
+/// `Autocast` is AutocastCUDA's old name), or nullopt.
+std::optional<DispatchKey> autocastDeviceOfKey(const std::string &Key) {
+  if (Key == "Autocast")
+    return DispatchKey::CUDA;
+  for (DispatchKey D : enumValues<DispatchKey>())
+    if (hasAutocast(D) && Key == "Autocast" + std::string(dispatchKeyName(D)))
+      return D;
+  return std::nullopt;
+}
+
 /// `device=` of dispatch key \p Key (`CPU` -> `cpu`), or nullopt.
 std::optional<std::string> deviceOfKey(const std::string &Key) {
   if (Key.empty() || Key == "CatchAll")
@@ -177,9 +188,10 @@ private:
 bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
                      const std::vector<size_t> &Impls, MigrationPlan &Plan) {
   const Registration &D = Set.Registrations[Def];
-  // Autocast impls: opgen generates AutocastCPU and AutocastCUDA kernels
-  // that run the op in one dtype (autocast=) where the library has both, each
-  // the standard cast-and-redispatch kernel, to the same dtype.
+  // Autocast impls: opgen generates the Autocast kernels of the devices
+  // autocast_devices= names (cpu and cuda by default) that run the op in one
+  // dtype (autocast=), where each of the library's is the standard
+  // cast-and-redispatch kernel, to the same dtype.
   std::vector<size_t> Autocasts, Others;
   for (size_t I : Impls) {
     const Registration &R = Set.Registrations[I];
@@ -190,9 +202,10 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
          : Others)
         .push_back(I);
   }
-  std::string Autocast;
+  std::string Autocast, AutocastDevices;
+  std::set<DispatchKey> Devices; // Of the library's autocast impls.
   if (!Autocasts.empty()) {
-    std::set<std::string> Devices, Dtypes;
+    std::set<std::string> Dtypes;
     std::string Why;
     for (size_t I : Autocasts) {
       const Registration &R = Set.Registrations[I];
@@ -203,24 +216,27 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
               "ExcludeDispatchKeyGuard, the arguments cast with "
               "at::autocast::cached_cast to one dtype) that autocast= "
               "generates";
-      Devices.insert(Key == "Autocast" ? "AutocastCUDA" : Key);
+      std::optional<DispatchKey> Device = autocastDeviceOfKey(Key);
+      if (!Device && Why.empty())
+        Why = "autocast_devices= names no device of the dispatch key " + Key +
+              " (it takes " + autocastDeviceNames() + ")";
+      if (Device && !Devices.insert(*Device).second && Why.empty())
+        Why = "two of its autocast impls are for " + deviceName(*Device);
       Dtypes.insert(K.AutocastDtype);
     }
     if (Why.empty() && Dtypes.size() != 1)
       Why = "its autocast kernels cast to different dtypes";
-    if (Why.empty() &&
-        Devices != std::set<std::string>{"AutocastCPU", "AutocastCUDA"}) {
-      std::string Names;
-      for (const std::string &Dev : Devices)
-        Names += (Names.empty() ? "" : ", ") + Dev;
-      Why = "autocast= generates AutocastCPU and AutocastCUDA kernels, the "
-            "library registers " + Names;
-    }
-    if (Why.empty())
+    if (Why.empty()) {
       Autocast = *Dtypes.begin();
-    else
+      std::vector<DispatchKey> Default = defaultAutocastDevices();
+      if (Devices != std::set<DispatchKey>(Default.begin(), Default.end()))
+        for (DispatchKey D : Devices)
+          AutocastDevices += (AutocastDevices.empty() ? "" : ",") +
+                             deviceName(D);
+    } else {
       for (size_t I : Autocasts)
         keep(I, Op, Why);
+    }
   }
   std::vector<Candidate> Cands;
   for (size_t I : Others) {
@@ -262,6 +278,9 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     Fn.Attr = std::move(*Attr);
     if (!Autocast.empty())
       Fn.Attr.Keys.push_back({AnnotationKey::Autocast, {Autocast, K.Loc}});
+    if (!AutocastDevices.empty())
+      Fn.Attr.Keys.push_back(
+          {AnnotationKey::AutocastDevices, {AutocastDevices, K.Loc}});
     Cands.push_back({I, *R.Kernel, std::move(Fn)});
   }
   if (Cands.empty()) {
@@ -289,6 +308,11 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
   if (Why.empty() && Ops.size() == 1 && !Autocast.empty() &&
       (!Ops[0].Autocast || enumName(*Ops[0].Autocast) != Autocast))
     Why = "opgen's op would not run in " + Autocast + " under autocast";
+  if (Why.empty() && Ops.size() == 1 && !Autocast.empty() &&
+      std::set<DispatchKey>(Ops[0].AutocastDevices.begin(),
+                            Ops[0].AutocastDevices.end()) != Devices)
+    Why = "opgen would generate autocast kernels for other devices than the "
+          "library's";
   if (Why.empty() && Ops.size() != 1)
     Why = "the derived annotations make " + std::to_string(Ops.size()) + " ops";
   if (Why.empty() && printSchema(Ops[0].Schema) != printSchema(Schema))
