@@ -147,6 +147,20 @@ std::optional<std::vector<const Expr *>> bracedItems(const Stmt *S) {
   return std::nullopt;
 }
 
+/// The index and the tuple of `std::get<i>(tuple)`.
+std::optional<std::pair<size_t, const Expr *>> tupleGet(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const TemplateArgumentList *TA =
+      FD ? FD->getTemplateSpecializationArgs() : nullptr;
+  if (!TA || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+      FD->getName() != "get" || Call->getNumArgs() != 1 || TA->size() < 1 ||
+      (*TA)[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return std::make_pair(size_t((*TA)[0].getAsIntegral().getExtValue()),
+                        Call->getArg(0));
+}
+
 /// The Function class applied by call \p E (`F::apply(...)`).
 const CXXRecordDecl *applied(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CallExpr>(E);
@@ -313,21 +327,11 @@ Reader::Val Reader::value(const Expr *E) {
     }
     return Out;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // std::get<i>(result): output i of the op's result.
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      if (FD->isInStdNamespace() && FD->getDeclName().isIdentifier() &&
-          FD->getName() == "get" && Call->getNumArgs() == 1)
-        if (const TemplateArgumentList *TA =
-                FD->getTemplateSpecializationArgs())
-          if (TA->size() >= 1 &&
-              (*TA)[0].getKind() == TemplateArgument::Integral &&
-              value(Call->getArg(0)).K == Val::OpResult) {
-            Out.K = Val::Plain;
-            Out.V = {VK::Output, size_t((*TA)[0].getAsIntegral().getExtValue()),
-                     0};
-            return Out;
-          }
+  // std::get<i>(result): output i of the op's result.
+  if (auto Get = tupleGet(E); Get && value(Get->second).K == Val::OpResult) {
+    Out.K = Val::Plain;
+    Out.V = {VK::Output, Get->first, 0};
+    return Out;
   }
   std::string Method = methodName(E);
   if (Method.empty())
@@ -570,19 +574,12 @@ void Reader::backward(const CXXMethodDecl &M) {
           F.Gradients.push_back(0);
           continue;
         }
-        const auto *Call = dyn_cast<CallExpr>(E);
-        const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-        const TemplateArgumentList *TA =
-            FD ? FD->getTemplateSpecializationArgs() : nullptr;
-        const auto *Arg = Call && Call->getNumArgs() == 1
-                              ? dyn_cast<DeclRefExpr>(strip(Call->getArg(0)))
-                              : nullptr;
-        if (FD && FD->isInStdNamespace() && FD->getDeclName().isIdentifier() &&
-            FD->getName() == "get" && TA && TA->size() >= 1 &&
-            (*TA)[0].getKind() == TemplateArgument::Integral && Arg && Result &&
-            Arg->getDecl() == Result) {
-          F.Gradients.push_back(size_t((*TA)[0].getAsIntegral().getExtValue()));
-          continue;
+        if (auto Get = tupleGet(E)) {
+          const auto *Arg = dyn_cast<DeclRefExpr>(strip(Get->second));
+          if (Arg && Result && Arg->getDecl() == Result) {
+            F.Gradients.push_back(Get->first);
+            continue;
+          }
         }
         fail(S, Part,
              "returns something other than the backward op's "
