@@ -134,9 +134,31 @@ TEST(MigrateCheck, ArgumentNamedOtherwise) {
       oneOp("op(Tensor x, int n) -> Tensor", "CPU", kernel("f"));
   RecordingDiagSink Diags;
   MigrationPlan P = planMigration(S, Diags);
+  ASSERT_EQ(P.Annotate.size(), 1u);
+  EXPECT_EQ(annotationText(P.Annotate[0].second),
+            "[[custom_op(\"mylib::op\", args=\"x=a\")]]");
+  EXPECT_TRUE(Diags.Records.empty());
+}
+
+TEST(MigrateCheck, ArgumentsRenamedOntoEachOtherAreKept) {
+  // args="n=a, a=n" gives each parameter the other's name: opgen's check
+  // refuses it, and the proof keeps the op with its reason.
+  RegistrationSet S =
+      oneOp("op(Tensor n, int a) -> Tensor", "CPU", kernel("f"));
+  RecordingDiagSink Diags;
+  MigrationPlan P = planMigration(S, Diags);
   EXPECT_TRUE(P.Annotate.empty());
   ASSERT_FALSE(Diags.Records.empty());
-  EXPECT_NE(Diags.Records[0].Args[1].find("'x' in the schema"),
+  EXPECT_NE(Diags.Records[0].Args[1].find("opgen's check refuses"),
+            std::string::npos);
+}
+
+TEST(MigrateCheck, KeptWriteWithoutAliasSetSaysSo) {
+  RecordingDiagSink Diags;
+  planMigration(oneOp("op(Tensor! a, int n) -> ()", "CPU", kernel("f", true)),
+                Diags);
+  ASSERT_FALSE(Diags.Records.empty());
+  EXPECT_NE(Diags.Records[0].Args[1].find("'Tensor!' in the schema"),
             std::string::npos);
 }
 

@@ -13,12 +13,24 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 namespace opgen {
 
 namespace {
+
+/// The device whose autocast key \p Key is (`AutocastXPU` -> XPU; torch's
+/// `Autocast` is AutocastCUDA's old name), or nullopt.
+std::optional<DispatchKey> autocastDeviceOfKey(const std::string &Key) {
+  if (Key == "Autocast")
+    return DispatchKey::CUDA;
+  for (DispatchKey D : enumValues<DispatchKey>())
+    if (hasAutocast(D) && Key == "Autocast" + std::string(dispatchKeyName(D)))
+      return D;
+  return std::nullopt;
+}
 
 /// `device=` of dispatch key \p Key (`CPU` -> `cpu`), or nullopt.
 std::optional<std::string> deviceOfKey(const std::string &Key) {
@@ -38,10 +50,11 @@ Type withoutAlias(Type T) {
   return T;
 }
 
-std::string join(const std::vector<std::string> &Items) {
+std::string join(const std::vector<std::string> &Items,
+                 const char *Sep = ",") {
   std::string Out;
   for (const std::string &I : Items)
-    Out += (Out.empty() ? "" : ",") + I;
+    Out += (Out.empty() ? "" : Sep) + I;
   return Out;
 }
 
@@ -67,15 +80,18 @@ llvm::Expected<Annotation> deriveAnnotation(const OpSchema &R,
                 std::to_string(C.Arguments.size()) +
                 " parameters, the schema has " +
                 std::to_string(R.Arguments.size()) + " arguments");
-  std::vector<std::string> Mutates, Aliases, Symint;
+  std::vector<std::string> Mutates, Aliases, Symint, Args;
   std::string Kwonly;
   for (size_t I = 0; I < R.Arguments.size(); ++I) {
     const Argument &A = C.Arguments[I], &S = R.Arguments[I];
+    // A schema argument named apart from its parameter: args= (the proof
+    // below refuses a rename opgen's check does not take, e.g. a clash).
     if (A.Name != S.Name)
-      return Fail("argument " + std::to_string(I + 1) + " is '" + S.Name +
-                  "' in the schema and '" + A.Name +
-                  "' in the kernel's parameters; the annotation names "
-                  "schema arguments after the parameters");
+      Args.push_back(S.Name + "=" + A.Name);
+    if (const AliasInfo *Alias = S.Ty.alias(); Alias && Alias->BeforeSets.empty())
+      return Fail("argument '" + S.Name + "' is '" + printType(S.Ty) +
+                  "' in the schema, a write without an alias set; no "
+                  "annotation writes that ('mutates=' writes 'Tensor(a!)')");
     Type Want = withoutAlias(S.Ty), Have = withoutAlias(A.Ty);
     if (Want.Base == BaseType::SymInt && Have.Base == BaseType::Int) {
       Have.Base = BaseType::SymInt;
@@ -115,6 +131,8 @@ llvm::Expected<Annotation> deriveAnnotation(const OpSchema &R,
       K.Impl.Lang == Language::Cuda ? "cuda" : "cpu";
   if (Device != Default)
     Add(AnnotationKey::Device, Device);
+  if (!Args.empty())
+    Add(AnnotationKey::Args, join(Args, ", "));
   if (!Mutates.empty())
     Add(AnnotationKey::Mutates, join(Mutates));
   if (!Aliases.empty())
@@ -149,14 +167,49 @@ private:
       return;
     Diags.report(DiagId::MigrateKept, Set.Registrations[Reg].Loc, {Op, Why});
   }
+  /// What an op's impls give: the candidates for an annotation, and the
+  /// autocast impls it replaces (impls that can carry none are kept).
+  struct Gathered {
+    std::vector<Candidate> Cands;
+    std::vector<size_t> Autocasts; ///< Replaced by autocast= (when set).
+    std::string Autocast;
+    std::set<DispatchKey> Devices; ///< Of the library's autocast impls.
+  };
+  Gathered gather(const std::string &Op, size_t Def, const OpSchema &Schema,
+                  const std::vector<size_t> &Impls);
+  /// Why the checked op \p Checked does not reproduce \p Schema and \p G's
+  /// autocast impls; empty when it does.
+  std::string proveOp(const opgen::Op *Checked, const OpSchema &Schema,
+                      const Gathered &G) const;
+  /// Puts the def \p Def and \p G's registrations and annotations into
+  /// \p Plan.
+  void accept(size_t Def, const Gathered &G, MigrationPlan &Plan);
+  /// An op whose one Autograd impl applies a torch::autograd::Function
+  /// that opgen's generated autograd reproduces, given a
+  /// `[[custom_op_backward]]` on the kernels of the op its backward calls.
+  struct Pairing {
+    size_t Impl;          ///< The op's Autograd impl.
+    size_t Function;      ///< Its Function.
+    std::string Backward; ///< The backward op.
+    /// The backward op's Autograd impl, whose Function only refuses double
+    /// backward (as opgen's generated one does).
+    std::optional<size_t> BackwardImpl;
+  };
+  using DefMap = std::map<std::string, std::pair<size_t, OpSchema>>;
+  using ImplMap = std::map<std::string, std::vector<size_t>>;
+  /// The ops whose Autograd impl can become a `[[custom_op_backward]]`;
+  /// why the others' cannot goes to AutogradWhy.
+  std::map<std::string, Pairing> pairings(const DefMap &D, const ImplMap &I);
+  /// Migrates op \p Op and its backward op together, or says why not.
+  llvm::Error pair(const std::string &Op, const Pairing &P, const DefMap &D,
+                   const ImplMap &I, MigrationPlan &Plan);
   /// Decides one op; false when it is kept.
   bool decide(const std::string &Op, size_t Def, const OpSchema &Schema,
               const std::vector<size_t> &Impls, MigrationPlan &Plan);
   /// Decides every op of \p Defs; those of \p Blocked namespaces are kept.
-  MigrationPlan
-  decideAll(const std::map<std::string, std::pair<size_t, OpSchema>> &Defs,
-            const std::map<std::string, std::vector<size_t>> &ImplsOf,
-            const std::set<std::string> &Blocked);
+  MigrationPlan decideAll(const DefMap &D, const ImplMap &ImplsOf,
+                          const std::map<std::string, Pairing> &Pairs,
+                          const std::set<std::string> &Blocked);
   /// Fills \p Plan's ToFragment; returns the namespaces whose TORCH_LIBRARY
   /// block keeps registrations and cannot become a fragment.
   std::set<std::string> blocks(MigrationPlan &Plan) const;
@@ -166,14 +219,19 @@ private:
   std::set<size_t> Kept;
   /// How many registrations name each kernel.
   std::map<size_t, unsigned> KernelUses;
+  /// Why an Autograd impl's torch::autograd::Function is kept, for its note.
+  std::map<size_t, std::string> AutogradWhy;
 };
 
-bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
-                     const std::vector<size_t> &Impls, MigrationPlan &Plan) {
+Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
+                                  const OpSchema &Schema,
+                                  const std::vector<size_t> &Impls) {
   const Registration &D = Set.Registrations[Def];
-  // Autocast impls: opgen generates AutocastCPU and AutocastCUDA kernels
-  // that run the op in one dtype (autocast=) where the library has both, each
-  // the standard cast-and-redispatch kernel, to the same dtype.
+  Gathered G;
+  // Autocast impls: opgen generates the Autocast kernels of the devices
+  // autocast_devices= names (cpu and cuda by default) that run the op in one
+  // dtype (autocast=), where each of the library's is the standard
+  // cast-and-redispatch kernel, to the same dtype.
   std::vector<size_t> Autocasts, Others;
   for (size_t I : Impls) {
     const Registration &R = Set.Registrations[I];
@@ -184,9 +242,9 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
          : Others)
         .push_back(I);
   }
-  std::string Autocast;
+  std::string AutocastDevices;
   if (!Autocasts.empty()) {
-    std::set<std::string> Devices, Dtypes;
+    std::set<std::string> Dtypes;
     std::string Why;
     for (size_t I : Autocasts) {
       const Registration &R = Set.Registrations[I];
@@ -197,26 +255,29 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
               "ExcludeDispatchKeyGuard, the arguments cast with "
               "at::autocast::cached_cast to one dtype) that autocast= "
               "generates";
-      Devices.insert(Key == "Autocast" ? "AutocastCUDA" : Key);
+      std::optional<DispatchKey> Device = autocastDeviceOfKey(Key);
+      if (!Device && Why.empty())
+        Why = "autocast_devices= names no device of the dispatch key " + Key +
+              " (it takes " + autocastDeviceNames() + ")";
+      if (Device && !G.Devices.insert(*Device).second && Why.empty())
+        Why = "two of its autocast impls are for " + deviceName(*Device);
       Dtypes.insert(K.AutocastDtype);
     }
     if (Why.empty() && Dtypes.size() != 1)
       Why = "its autocast kernels cast to different dtypes";
-    if (Why.empty() &&
-        Devices != std::set<std::string>{"AutocastCPU", "AutocastCUDA"}) {
-      std::string Names;
-      for (const std::string &Dev : Devices)
-        Names += (Names.empty() ? "" : ", ") + Dev;
-      Why = "autocast= generates AutocastCPU and AutocastCUDA kernels, the "
-            "library registers " + Names;
-    }
-    if (Why.empty())
-      Autocast = *Dtypes.begin();
-    else
+    if (Why.empty()) {
+      G.Autocast = *Dtypes.begin();
+      G.Autocasts = Autocasts;
+      std::vector<DispatchKey> Default = defaultAutocastDevices();
+      if (G.Devices != std::set<DispatchKey>(Default.begin(), Default.end()))
+        for (DispatchKey D : G.Devices)
+          AutocastDevices += (AutocastDevices.empty() ? "" : ",") +
+                             deviceName(D);
+    } else {
       for (size_t I : Autocasts)
         keep(I, Op, Why);
+    }
   }
-  std::vector<Candidate> Cands;
   for (size_t I : Others) {
     const Registration &R = Set.Registrations[I];
     if (!R.Unreadable.empty()) {
@@ -228,7 +289,11 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
     std::optional<std::string> Device = deviceOfKey(Key);
     if (!Device) {
-      keep(I, Op, "no 'device=' value names the dispatch key " + Key);
+      auto Why = AutogradWhy.find(I);
+      keep(I, Op,
+           Why != AutogradWhy.end()
+               ? Why->second
+               : "no 'device=' value names the dispatch key " + Key);
       continue;
     }
     const MigrationKernel &K = Set.Kernels[*R.Kernel];
@@ -254,14 +319,72 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     }
     AnnotatedFunction Fn = *K.Fn;
     Fn.Attr = std::move(*Attr);
-    if (!Autocast.empty())
-      Fn.Attr.Keys.push_back({AnnotationKey::Autocast, {Autocast, K.Loc}});
-    Cands.push_back({I, *R.Kernel, std::move(Fn)});
+    if (!G.Autocast.empty())
+      Fn.Attr.Keys.push_back({AnnotationKey::Autocast, {G.Autocast, K.Loc}});
+    if (!AutocastDevices.empty())
+      Fn.Attr.Keys.push_back(
+          {AnnotationKey::AutocastDevices, {AutocastDevices, K.Loc}});
+    G.Cands.push_back({I, *R.Kernel, std::move(Fn)});
   }
-  if (Cands.empty()) {
-    if (!Autocast.empty())
-      for (size_t I : Autocasts)
-        keep(I, Op, "its op's 'm.def' is kept");
+  return G;
+}
+
+/// The first error of opgen's check in \p Check, as the reason the derived
+/// annotations are refused; empty when there is none.
+static std::string refusal(const RecordingDiagSink &Check) {
+  for (const RecordingDiagSink::Record &R : Check.Records)
+    if (diagInfo(R.Id).Level == DiagLevel::Error)
+      return "opgen's check refuses the derived annotation: " +
+             formatDiag(diagInfo(R.Id).Message, R.Args);
+  return "";
+}
+
+std::string Planner::proveOp(const opgen::Op *Checked, const OpSchema &Schema,
+                             const Gathered &G) const {
+  if (!Checked)
+    return "the derived annotations make no op '" + Schema.fullName() + "'";
+  if (!G.Autocast.empty() &&
+      (!Checked->Autocast || enumName(*Checked->Autocast) != G.Autocast))
+    return "opgen's op would not run in " + G.Autocast + " under autocast";
+  if (!G.Autocast.empty() &&
+      std::set<DispatchKey>(Checked->AutocastDevices.begin(),
+                            Checked->AutocastDevices.end()) != G.Devices)
+    return "opgen would generate autocast kernels for other devices than the "
+           "library's";
+  if (printSchema(Checked->Schema) != printSchema(Schema))
+    return "opgen would register '" + printSchema(Checked->Schema) +
+           "' for the registered '" + printSchema(Schema) + "'";
+  return "";
+}
+
+void Planner::accept(size_t Def, const Gathered &G, MigrationPlan &Plan) {
+  Plan.Remove.push_back(Def);
+  Plan.Remove.insert(Plan.Remove.end(), G.Autocasts.begin(),
+                     G.Autocasts.end());
+  for (const Candidate &C : G.Cands) {
+    Plan.Remove.push_back(C.Reg);
+    Plan.Annotate.push_back({C.Kernel, C.Fn.Attr});
+  }
+}
+
+/// `ns::op: kernel (key) ...`: each kernel of \p O with its dispatch key, as
+/// checked.
+static std::string migratedLine(const opgen::Op &O,
+                                const std::string &Autocast) {
+  std::string Line = O.Schema.fullName() + ":";
+  for (const Kernel &K : O.Kernels)
+    Line += " " + K.Callee + " (" + std::string(dispatchKeyName(K.Key)) + ")";
+  if (!Autocast.empty())
+    Line += ", autocast " + Autocast;
+  return Line;
+}
+
+bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
+                     const std::vector<size_t> &Impls, MigrationPlan &Plan) {
+  Gathered G = gather(Op, Def, Schema, Impls);
+  if (G.Cands.empty()) {
+    for (size_t I : G.Autocasts)
+      keep(I, Op, "its op's 'm.def' is kept");
     keep(Def, Op, Impls.empty() ? "no 'm.impl' registers a kernel for it"
                                 : "none of its kernels can carry the annotation");
     return false;
@@ -269,49 +392,304 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
   // The proof: opgen's own check on the annotated kernels, and the schema
   // it would register, printed as torch prints it.
   std::vector<AnnotatedFunction> Fns;
-  for (const Candidate &C : Cands)
+  for (const Candidate &C : G.Cands)
     Fns.push_back(C.Fn);
   RecordingDiagSink Check;
   std::vector<opgen::Op> Ops = checkOps(Fns, Check);
-  std::string Why;
-  for (const RecordingDiagSink::Record &R : Check.Records)
-    if (diagInfo(R.Id).Level == DiagLevel::Error) {
-      Why = "opgen's check refuses the derived annotation: " +
-            formatDiag(diagInfo(R.Id).Message, R.Args);
-      break;
-    }
-  if (Why.empty() && Ops.size() == 1 && !Autocast.empty() &&
-      (!Ops[0].Autocast || enumName(*Ops[0].Autocast) != Autocast))
-    Why = "opgen's op would not run in " + Autocast + " under autocast";
+  std::string Why = refusal(Check);
   if (Why.empty() && Ops.size() != 1)
     Why = "the derived annotations make " + std::to_string(Ops.size()) + " ops";
-  if (Why.empty() && printSchema(Ops[0].Schema) != printSchema(Schema))
-    Why = "opgen would register '" + printSchema(Ops[0].Schema) +
-          "' for the registered '" + printSchema(Schema) + "'";
+  if (Why.empty())
+    Why = proveOp(&Ops[0], Schema, G);
   if (!Why.empty()) {
     keep(Def, Op, Why);
-    for (const Candidate &C : Cands)
+    for (const Candidate &C : G.Cands)
       keep(C.Reg, Op, "its op's 'm.def' is kept");
-    if (!Autocast.empty())
-      for (size_t I : Autocasts)
-        keep(I, Op, "its op's 'm.def' is kept");
+    for (size_t I : G.Autocasts)
+      keep(I, Op, "its op's 'm.def' is kept");
     return false;
   }
-  Plan.Remove.push_back(Def);
-  if (!Autocast.empty())
-    Plan.Remove.insert(Plan.Remove.end(), Autocasts.begin(), Autocasts.end());
-  for (const Candidate &C : Cands) {
-    Plan.Remove.push_back(C.Reg);
-    Plan.Annotate.push_back({C.Kernel, C.Fn.Attr});
-  }
-  // The line names each kernel with its dispatch key, as checked.
-  std::string Line = Op + ":";
-  for (const Kernel &K : Ops[0].Kernels)
-    Line += " " + K.Callee + " (" + std::string(dispatchKeyName(K.Key)) + ")";
-  if (!Autocast.empty())
-    Line += ", autocast " + Autocast;
-  Plan.Migrated.push_back(Line);
+  accept(Def, G, Plan);
+  Plan.Migrated.push_back(migratedLine(Ops[0], G.Autocast));
   return true;
+}
+
+std::map<std::string, Planner::Pairing>
+Planner::pairings(const DefMap &D, const ImplMap &ImplsOf) {
+  std::map<std::string, Pairing> Pairs;
+  auto keyOf = [&](const Registration &R) {
+    return R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+  };
+  /// The impl of \p Impls at an Autograd key whose kernel applies a
+  /// Function, if exactly one.
+  auto autograd = [&](const std::vector<size_t> &Of) -> std::optional<size_t> {
+    std::optional<size_t> Found;
+    for (size_t I : Of) {
+      const Registration &R = Set.Registrations[I];
+      if (!R.Kernel || !R.Unreadable.empty() ||
+          !Set.Kernels[*R.Kernel].Function ||
+          !llvm::StringRef(keyOf(R)).startswith("Autograd"))
+        continue;
+      if (Found)
+        return std::nullopt;
+      Found = I;
+    }
+    return Found;
+  };
+  for (const auto &[Op, Of] : ImplsOf) {
+    std::optional<size_t> Impl = autograd(Of);
+    if (!Impl)
+      continue;
+    const Registration &R = Set.Registrations[*Impl];
+    size_t FnIndex = *Set.Kernels[*R.Kernel].Function;
+    const MigrationFunction &Fn = Set.Functions[FnIndex];
+    std::string Prefix = "its torch::autograd::Function '" + Fn.Name + "' ";
+    std::string Why;
+    if (keyOf(R) != "Autograd")
+      Why = Prefix + "is registered at " + keyOf(R) +
+            "; opgen's generated autograd kernel is registered at Autograd, "
+            "for every device";
+    else if (!Fn.Why.empty())
+      Why = Prefix + "cannot become a [[custom_op_backward]]: " + Fn.Why;
+    else if (Fn.Forward.Op != Op)
+      Why = Prefix + "calls '" + Fn.Forward.Op + "' in its forward, not '" +
+            Op + "'";
+    else if (Fn.BackwardThrows)
+      Why = Prefix + "only refuses double backward, as opgen's generated "
+            "autograd does; it goes when the op it is the backward of "
+            "migrates with a [[custom_op_backward]]";
+    else if (!D.count(Fn.Backward.Op))
+      Why = Prefix + "calls '" + Fn.Backward.Op +
+            "' in its backward, which no 'm.def' of the sources defines";
+    if (!Why.empty()) {
+      AutogradWhy[*Impl] = Why;
+      continue;
+    }
+    Pairing P{*Impl, FnIndex, Fn.Backward.Op, std::nullopt};
+    auto It = ImplsOf.find(P.Backward);
+    if (It != ImplsOf.end())
+      for (size_t I : It->second) {
+        const Registration &BR = Set.Registrations[I];
+        if (!llvm::StringRef(keyOf(BR)).startswith("Autograd"))
+          continue;
+        std::optional<size_t> Double = autograd(It->second);
+        const MigrationFunction *G =
+            Double ? &Set.Functions[*Set.Kernels[*BR.Kernel].Function]
+                   : nullptr;
+        if (!G || *Double != I || keyOf(BR) != "Autograd" ||
+            !G->Why.empty() || !G->BackwardThrows ||
+            G->Forward.Op != P.Backward) {
+          Why = Prefix + "has the backward op '" + P.Backward +
+                "', whose Autograd kernel is not a Function that only "
+                "refuses double backward";
+          break;
+        }
+        P.BackwardImpl = I;
+      }
+    if (!Why.empty())
+      AutogradWhy[*Impl] = Why;
+    else
+      Pairs[Op] = P;
+  }
+  return Pairs;
+}
+
+llvm::Error Planner::pair(const std::string &Op, const Pairing &P,
+                          const DefMap &D, const ImplMap &ImplsOf,
+                          MigrationPlan &Plan) {
+  auto Fail = [](std::string Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  const MigrationFunction &Fn = Set.Functions[P.Function];
+  const auto &[FDef, F] = D.at(Op);
+  const auto &[BDef, B] = D.at(P.Backward);
+  using VK = AutogradValue::Kind;
+  // What the Function does, as opgen's generated autograd would: the
+  // forward returns the op's outputs in order, marks non-differentiable
+  // those whose gradients the backward does not take, and the backward
+  // returns the backward op's outputs as the gradients of tensor inputs.
+  size_t Outputs = F.Returns.size();
+  if (Fn.Outputs.size() != Outputs)
+    return Fail("its forward returns " + std::to_string(Fn.Outputs.size()) +
+                " outputs of the op's " + std::to_string(Outputs));
+  for (size_t K = 0; K < Outputs; ++K)
+    if (!(Fn.Outputs[K].K == VK::Output && Fn.Outputs[K].Index == K) &&
+        !(Fn.Outputs[K].K == VK::Result && Outputs == 1))
+      return Fail("its forward does not return the op's outputs in order");
+  if (Fn.BackwardArgs.size() != B.Arguments.size())
+    return Fail("its backward passes " +
+                std::to_string(Fn.BackwardArgs.size()) + " arguments to '" +
+                P.Backward + "', whose schema has " +
+                std::to_string(B.Arguments.size()));
+  std::set<size_t> Taken;
+  std::vector<std::string> Binds;
+  for (size_t I = 0; I < B.Arguments.size(); ++I) {
+    const AutogradValue &V = Fn.BackwardArgs[I];
+    const std::string &Name = B.Arguments[I].Name;
+    size_t K = V.K == VK::Result ? 0 : V.Index;
+    if ((V.K == VK::Grad || V.K == VK::Output || V.K == VK::Result) &&
+        K >= Outputs)
+      return Fail("its backward uses output " + std::to_string(K) +
+                  " of an op of " + std::to_string(Outputs));
+    if ((V.K == VK::Input || V.K == VK::Size || V.K == VK::Sizes) &&
+        V.Index >= F.Arguments.size())
+      return Fail("its forward saves argument " + std::to_string(V.Index) +
+                  " of an op of " + std::to_string(F.Arguments.size()));
+    if (V.K == VK::Grad)
+      Taken.insert(K);
+    else if (V.K == VK::Size)
+      Binds.push_back(Name + "=" + F.Arguments[V.Index].Name + ".size(" +
+                      std::to_string(V.Dim) + ")");
+    else if (V.K == VK::Sizes)
+      Binds.push_back(Name + "=" + F.Arguments[V.Index].Name + ".sizes()");
+    else if ((V.K == VK::Output || V.K == VK::Result) &&
+             Name != "result_" + std::to_string(K) &&
+             !(Outputs == 1 && Name == "result") &&
+             Name != F.Returns[K].Name)
+      Binds.push_back(Name + "=result_" + std::to_string(K));
+  }
+  for (size_t K = 0; K < Outputs; ++K)
+    if (Taken.count(K) == Fn.NonDifferentiable.count(K))
+      return Fail("its forward marks output " + std::to_string(K) +
+                  (Taken.count(K) ? " non-differentiable, whose gradient its "
+                                    "backward takes"
+                                  : " differentiable, whose gradient its "
+                                    "backward does not take"));
+  if (Fn.Gradients.size() != F.Arguments.size())
+    return Fail("its backward returns " + std::to_string(Fn.Gradients.size()) +
+                " gradients for the op's " +
+                std::to_string(F.Arguments.size()) + " arguments");
+  std::vector<std::pair<size_t, size_t>> ByOutput; // Backward output, input.
+  std::vector<size_t> AllTensors;
+  for (size_t I = 0; I < F.Arguments.size(); ++I) {
+    if (F.Arguments[I].Ty.isSingleTensor())
+      AllTensors.push_back(I);
+    if (!Fn.Gradients[I])
+      continue;
+    if (!F.Arguments[I].Ty.isSingleTensor())
+      return Fail("its backward returns a gradient for '" +
+                  F.Arguments[I].Name + "', which is no tensor");
+    ByOutput.push_back({*Fn.Gradients[I], I});
+  }
+  std::sort(ByOutput.begin(), ByOutput.end());
+  std::vector<size_t> GradInputs;
+  std::vector<std::string> Grads;
+  for (size_t I = 0; I < ByOutput.size(); ++I) {
+    if (ByOutput[I].first != I)
+      return Fail("its backward does not return each output of '" +
+                  P.Backward + "' once");
+    GradInputs.push_back(ByOutput[I].second);
+    Grads.push_back(F.Arguments[ByOutput[I].second].Name);
+  }
+  if (GradInputs.size() != B.Returns.size())
+    return Fail("its backward returns " + std::to_string(GradInputs.size()) +
+                " of the " + std::to_string(B.Returns.size()) +
+                " outputs of '" + P.Backward + "'");
+  // The annotations: the op's kernels as always, the backward op's as its
+  // [[custom_op_backward]], with the impls the Function replaces left out.
+  auto without = [&](const std::string &Of, std::optional<size_t> Skip) {
+    std::vector<size_t> Out;
+    auto It = ImplsOf.find(Of);
+    if (It != ImplsOf.end())
+      for (size_t I : It->second)
+        if (!Skip || I != *Skip)
+          Out.push_back(I);
+    return Out;
+  };
+  Gathered GF = gather(Op, FDef, F, without(Op, P.Impl));
+  Gathered GB =
+      gather(P.Backward, BDef, B, without(P.Backward, P.BackwardImpl));
+  if (GF.Cands.empty() || GB.Cands.empty())
+    return Fail("none of the kernels of '" +
+                (GF.Cands.empty() ? Op : P.Backward) +
+                "' can carry the annotation");
+  if (!GB.Autocasts.empty())
+    return Fail("its backward op '" + P.Backward + "' has autocast impls");
+  for (Candidate &C : GB.Cands) {
+    Annotation &A = C.Fn.Attr;
+    SourceLoc At = A.Loc;
+    A.Kind = AnnotationKind::Backward;
+    A.Name = {Op, At};
+    if (P.Backward != Op + "_backward")
+      A.Keys.insert(A.Keys.begin(), {AnnotationKey::Name, {P.Backward, At}});
+    if (GradInputs != AllTensors)
+      A.Keys.push_back({AnnotationKey::Grads, {join(Grads, ", "), At}});
+    if (!Binds.empty())
+      A.Keys.push_back({AnnotationKey::Bind, {join(Binds, ", "), At}});
+  }
+  // The proof: opgen's check on both, the schemas it would register, and
+  // its autograd glue binding each backward argument to what the Function
+  // passes.
+  std::vector<AnnotatedFunction> Fns;
+  for (const Gathered *G : {&GF, &GB})
+    for (const Candidate &C : G->Cands)
+      Fns.push_back(C.Fn);
+  RecordingDiagSink Check;
+  std::vector<opgen::Op> Ops = checkOps(Fns, Check);
+  if (std::string Why = refusal(Check); !Why.empty())
+    return Fail(Why);
+  const opgen::Op *FOp = nullptr, *BOp = nullptr;
+  for (const opgen::Op &O : Ops)
+    (O.Schema.fullName() == Op ? FOp : BOp) = &O;
+  if (Ops.size() != 2 || !BOp || BOp->Schema.fullName() != P.Backward)
+    return Fail("the derived annotations make other ops than '" + Op +
+                "' and '" + P.Backward + "'");
+  if (std::string Why = proveOp(FOp, F, GF); !Why.empty())
+    return Fail(Why);
+  if (std::string Why = proveOp(BOp, B, GB); !Why.empty())
+    return Fail(Why);
+  if (!FOp->Autograd || FOp->Autograd->GradInputs != GradInputs ||
+      FOp->Autograd->Inputs.size() != Fn.BackwardArgs.size())
+    return Fail("opgen's autograd glue would not return the gradients the "
+                "Function returns");
+  for (size_t I = 0; I < Fn.BackwardArgs.size(); ++I) {
+    const AutogradValue &V = Fn.BackwardArgs[I];
+    const BackwardInput &In = FOp->Autograd->Inputs[I];
+    using BK = BackwardInput::Kind;
+    bool Same = false;
+    switch (V.K) {
+    case VK::Grad:
+      Same = In.K == BK::Grad && In.Index == V.Index;
+      break;
+    case VK::Input:
+      Same = In.K == BK::Input && In.Index == V.Index;
+      break;
+    case VK::Result:
+    case VK::Output:
+      Same = In.K == BK::Result &&
+             In.Index == (V.K == VK::Result ? 0 : V.Index);
+      break;
+    case VK::Size:
+      Same = In.K == BK::Bound && In.Index == V.Index &&
+             In.Metadata == BoundMetadata::Size && In.Dim == V.Dim;
+      break;
+    case VK::Sizes:
+      Same = In.K == BK::Bound && In.Index == V.Index &&
+             In.Metadata == BoundMetadata::Sizes;
+      break;
+    }
+    if (!Same)
+      return Fail("opgen's autograd glue would pass '" + In.Name +
+                  "' another value than the Function does");
+  }
+  accept(FDef, GF, Plan);
+  accept(BDef, GB, Plan);
+  Plan.Remove.push_back(P.Impl);
+  if (P.BackwardImpl)
+    Plan.Remove.push_back(*P.BackwardImpl);
+  // The Functions and the kernels that apply them go.
+  for (std::optional<size_t> Impl : {std::optional<size_t>(P.Impl),
+                                     P.BackwardImpl}) {
+    if (!Impl)
+      continue;
+    const MigrationKernel &K = Set.Kernels[*Set.Registrations[*Impl].Kernel];
+    Plan.Delete.push_back(Set.Functions[*K.Function].Range);
+    Plan.Delete.push_back(K.Definition);
+  }
+  Plan.Migrated.push_back(migratedLine(*FOp, GF.Autocast) + ", backward " +
+                          P.Backward);
+  Plan.Migrated.push_back(migratedLine(*BOp, "") + ", the backward of " + Op);
+  return llvm::Error::success();
 }
 
 MigrationPlan Planner::run() {
@@ -383,12 +761,14 @@ MigrationPlan Planner::run() {
   // no more namespace is blocked, then reported.
   std::set<std::string> Blocked;
   std::set<size_t> KeptBefore = Kept;
+  std::map<std::string, Pairing> Pairs = pairings(Defs, ImplsOf);
   for (;;) {
     RecordingDiagSink Quiet;
     Planner Inner(Set, Quiet);
     Inner.KernelUses = KernelUses;
     Inner.Kept = KeptBefore;
-    MigrationPlan Try = Inner.decideAll(Defs, ImplsOf, Blocked);
+    Inner.AutogradWhy = AutogradWhy;
+    MigrationPlan Try = Inner.decideAll(Defs, ImplsOf, Pairs, Blocked);
     std::set<std::string> More = Inner.blocks(Try);
     size_t Before = Blocked.size();
     Blocked.insert(More.begin(), More.end());
@@ -398,19 +778,64 @@ MigrationPlan Planner::run() {
   Planner Final(Set, Diags);
   Final.KernelUses = KernelUses;
   Final.Kept = KeptBefore;
-  Plan = Final.decideAll(Defs, ImplsOf, Blocked);
+  Final.AutogradWhy = AutogradWhy;
+  Plan = Final.decideAll(Defs, ImplsOf, Pairs, Blocked);
   Final.blocks(Plan);
   Plan.Kept = Final.Kept.size();
   return Plan;
 }
 
-MigrationPlan Planner::decideAll(
-    const std::map<std::string, std::pair<size_t, OpSchema>> &Defs,
-    const std::map<std::string, std::vector<size_t>> &ImplsOf,
-    const std::set<std::string> &Blocked) {
+MigrationPlan Planner::decideAll(const DefMap &Defs, const ImplMap &ImplsOf,
+                                 const std::map<std::string, Pairing> &Pairs,
+                                 const std::set<std::string> &Blocked) {
   MigrationPlan Plan;
+  auto nsOf = [&](const std::string &Op) -> const std::string & {
+    return Set.Blocks[Set.Registrations[Defs.at(Op).first].Block].Namespace;
+  };
+  // An op and its backward op go together (a trial first, quietly: when
+  // they cannot, each is decided alone, the Autograd impl kept with why).
+  std::map<std::string, std::string> Paired; // Op → its line.
+  for (const auto &[Op, P] : Pairs) {
+    if (Kept.count(Defs.at(Op).first) ||
+        Kept.count(Defs.at(P.Backward).first) || Blocked.count(nsOf(Op)) ||
+        Blocked.count(nsOf(P.Backward)) || Paired.count(Op) ||
+        Paired.count(P.Backward))
+      continue;
+    RecordingDiagSink Quiet;
+    Planner Trial(Set, Quiet);
+    Trial.KernelUses = KernelUses;
+    Trial.Kept = Kept;
+    Trial.AutogradWhy = AutogradWhy;
+    MigrationPlan Ignored;
+    if (llvm::Error E = Trial.pair(Op, P, Defs, ImplsOf, Ignored)) {
+      std::string Why = "its torch::autograd::Function '" +
+                        Set.Functions[P.Function].Name +
+                        "' cannot become a [[custom_op_backward]]: " +
+                        llvm::toString(std::move(E));
+      AutogradWhy[P.Impl] = Why;
+      if (P.BackwardImpl)
+        AutogradWhy[*P.BackwardImpl] =
+            "it refuses the double backward of '" + Op +
+            "', whose Function is kept";
+      continue;
+    }
+    MigrationPlan Both;
+    llvm::cantFail(pair(Op, P, Defs, ImplsOf, Both));
+    Plan.Remove.insert(Plan.Remove.end(), Both.Remove.begin(),
+                       Both.Remove.end());
+    Plan.Annotate.insert(Plan.Annotate.end(), Both.Annotate.begin(),
+                         Both.Annotate.end());
+    Plan.Delete.insert(Plan.Delete.end(), Both.Delete.begin(),
+                       Both.Delete.end());
+    Paired[Op] = Both.Migrated[0];
+    Paired[P.Backward] = Both.Migrated[1];
+  }
   for (const auto &[Op, Def] : Defs) {
-    const std::string &Ns = Set.Blocks[Set.Registrations[Def.first].Block].Namespace;
+    if (auto Line = Paired.find(Op); Line != Paired.end()) {
+      Plan.Migrated.push_back(Line->second); // In the order of the ops.
+      continue;
+    }
+    const std::string &Ns = nsOf(Op);
     auto It = ImplsOf.find(Op);
     std::vector<size_t> Impls =
         It == ImplsOf.end() ? std::vector<size_t>{} : It->second;

@@ -76,6 +76,72 @@ TextEdit deletion(const std::string &File, const std::string &Text,
   return {{File, LS, Next}, ""};
 }
 
+/// \p Ranges of \p Text, sorted, those with only whitespace between them
+/// merged.
+std::vector<std::pair<unsigned, unsigned>>
+mergeRuns(const std::string &Text,
+          std::vector<std::pair<unsigned, unsigned>> Ranges) {
+  std::sort(Ranges.begin(), Ranges.end());
+  std::vector<std::pair<unsigned, unsigned>> Merged;
+  for (const auto &R : Ranges) {
+    if (!Merged.empty() &&
+        std::all_of(Text.begin() + std::min(Merged.back().second, R.first),
+                    Text.begin() + R.first,
+                    [](char C) { return isBlank(C) || C == '\n'; })) {
+      Merged.back().second = std::max(Merged.back().second, R.second);
+      continue;
+    }
+    Merged.push_back(R);
+  }
+  return Merged;
+}
+
+/// Widens [\p Begin, \p End) to the anonymous namespace around it when it
+/// is all the namespace holds (`namespace {`, blank lines, the range, blank
+/// lines, `}` with an optional `//` comment), so that none is left empty.
+void widenToNamespace(const std::string &Text, unsigned &Begin,
+                      unsigned &End) {
+  auto trimmed = [&](unsigned LS) {
+    unsigned E = LS;
+    while (E < Text.size() && Text[E] != '\n')
+      ++E;
+    unsigned B = LS;
+    while (B < E && isBlank(Text[B]))
+      ++B;
+    while (E > B && isBlank(Text[E - 1]))
+      --E;
+    return Text.substr(B, E - B);
+  };
+  unsigned Open = lineStart(Text, Begin);
+  while (Open > 0 && blankLine(Text, lineStart(Text, Open - 1)))
+    Open = lineStart(Text, Open - 1);
+  if (Open == 0)
+    return;
+  Open = lineStart(Text, Open - 1);
+  if (trimmed(Open) != "namespace {")
+    return;
+  unsigned Close = End;
+  while (Close < Text.size() && Text[Close] != '\n')
+    ++Close;
+  while (Close < Text.size() && blankLine(Text, Close + 1) &&
+         Close + 1 < Text.size()) {
+    ++Close;
+    while (Close < Text.size() && Text[Close] != '\n')
+      ++Close;
+  }
+  if (Close >= Text.size())
+    return;
+  std::string Line = trimmed(Close + 1);
+  size_t Rest = Line.find_first_not_of(" \t", 1);
+  if (Line.empty() || Line[0] != '}' ||
+      (Rest != std::string::npos && Line.compare(Rest, 2, "//") != 0))
+    return;
+  Begin = Open;
+  End = Close + 1;
+  while (End < Text.size() && Text[End] != '\n')
+    ++End;
+}
+
 std::string quote(const std::string &S) {
   std::string Out = "\"";
   for (char C : S) {
@@ -189,20 +255,21 @@ migrationEdits(const RegistrationSet &Set, const MigrationPlan &Plan,
   }
   for (auto &[File, Ranges] : Runs) {
     const std::string &Text = Texts.at(File);
-    std::sort(Ranges.begin(), Ranges.end());
-    std::vector<std::pair<unsigned, unsigned>> Merged;
-    for (const auto &R : Ranges) {
-      if (!Merged.empty() &&
-          std::all_of(Text.begin() + std::min(Merged.back().second, R.first),
-                      Text.begin() + R.first,
-                      [](char C) { return isBlank(C) || C == '\n'; })) {
-        Merged.back().second = std::max(Merged.back().second, R.second);
-        continue;
-      }
-      Merged.push_back(R);
-    }
-    for (const auto &[Begin, End] : Merged)
+    for (const auto &[Begin, End] : mergeRuns(Text, Ranges))
       Edits[File].push_back(deletion(File, Text, Begin, End));
+  }
+  // Code removed as a whole (autograd Functions, the kernels applying
+  // them), each run of it with only whitespace between deleted as one.
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Code;
+  for (const TextRange &R : Plan.Delete)
+    Code[R.File].push_back({R.Begin, R.End});
+  for (auto &[File, Ranges] : Code) {
+    const std::string &Text = Texts.at(File);
+    for (auto [Begin, End] : mergeRuns(Text, Ranges)) {
+      widenToNamespace(Text, Begin, End);
+      Edits[File].push_back(
+          deletion(File, Text, Begin, End, /*WithComment=*/true));
+    }
   }
   for (size_t B : Plan.ToFragment)
     Edits[Set.Blocks[B].MacroName->File].push_back(

@@ -96,6 +96,59 @@ struct Registration {
   std::string Unreadable;
 };
 
+/// A value a `torch::autograd::Function`'s backward hands to the backward
+/// op, traced back to the forward; or one its forward returns.
+struct AutogradValue {
+  enum class Kind {
+    Grad,   ///< The gradient of output Index (`grad_output[i]`).
+    Input,  ///< Forward argument Index, saved.
+    Result, ///< The op's whole result (an op of one output).
+    Output, ///< Output Index of the op's result (`std::get<i>`), saved.
+    Size,   ///< `size(Dim)` of forward argument Index, saved.
+    Sizes,  ///< `sizes()` of forward argument Index, saved.
+  };
+  Kind K = Kind::Grad;
+  size_t Index = 0;
+  int64_t Dim = 0;
+};
+
+/// The op a call calls: named by a typed dispatcher handle
+/// (`findSchemaOrThrow("ns::op", "")`), or through a function (a C++ API
+/// wrapper that calls the op so) of another source, resolved once every
+/// source is read.
+struct OpCallee {
+  std::string Op;      ///< `ns::name[.overload]`; empty until resolved.
+  std::string Wrapper; ///< The wrapper's qualified name, for messages.
+};
+
+/// A `torch::autograd::Function<F>` subclass an Autograd kernel applies,
+/// as its forward and backward read: the op the forward calls, what it
+/// saves, which op the backward calls with which saved values and
+/// gradients, and which gradient it returns for each forward argument.
+struct MigrationFunction {
+  std::string Name; ///< Qualified, for messages.
+  SourceLoc Loc;
+  /// The class definition with its `;`, from its line's start.
+  TextRange Range;
+  /// Why its forward or backward is not of a form opgen's generated
+  /// autograd reproduces; empty when read.
+  std::string Why;
+  OpCallee Forward;
+  /// What the forward returns, one per output, in order.
+  std::vector<AutogradValue> Outputs;
+  /// The outputs it marks non-differentiable (indices into Outputs).
+  std::set<size_t> NonDifferentiable;
+  /// Its backward only throws (torchvision's double-backward Functions);
+  /// then Backward, BackwardArgs and Gradients are empty.
+  bool BackwardThrows = false;
+  OpCallee Backward;
+  /// What the backward passes to the backward op, by argument position.
+  std::vector<AutogradValue> BackwardArgs;
+  /// Per forward argument: the backward op's output returned as its
+  /// gradient, or none (an undefined tensor).
+  std::vector<std::optional<size_t>> Gradients;
+};
+
 /// A C++ function one or more impls name.
 struct MigrationKernel {
   std::string Name; ///< Qualified, for messages.
@@ -116,6 +169,13 @@ struct MigrationKernel {
   /// `at::autocast::cached_cast(<dtype>, ...)`, the op called again): that
   /// dtype as `autocast=` spells it (`float32`); else empty.
   std::string AutocastDtype;
+  /// When the body only applies a torch::autograd::Function to its
+  /// parameters in order and returns its outputs (an Autograd kernel):
+  /// that Function, index into RegistrationSet::Functions.
+  std::optional<size_t> Function;
+  /// The definition, from its line's start to its closing brace (removed
+  /// with the Function it applies).
+  TextRange Definition;
 };
 
 /// Everything the frontend found in the sources.
@@ -123,6 +183,7 @@ struct RegistrationSet {
   std::vector<RegistrationBlock> Blocks;
   std::vector<Registration> Registrations;
   std::vector<MigrationKernel> Kernels;
+  std::vector<MigrationFunction> Functions;
   /// The ops `[[custom_op("...")]]` annotations of the sources name (an
   /// earlier migration's): an impl of one is no impl of an unknown op.
   std::set<std::string> AnnotatedOps;
@@ -140,6 +201,9 @@ struct MigrationPlan {
   /// opgen's generated TORCH_LIBRARY takes over their namespace: they
   /// become TORCH_LIBRARY_FRAGMENT.
   std::vector<size_t> ToFragment;
+  /// Code removed as a whole (autograd Functions and the kernels that
+  /// apply them).
+  std::vector<TextRange> Delete;
   /// One line per op migrated (`ns::name: kernel (device), ...`).
   std::vector<std::string> Migrated;
   /// How many registrations are kept (each with a warning).

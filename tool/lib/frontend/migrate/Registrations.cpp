@@ -16,6 +16,7 @@
 #include "frontend/CompileCommands.h"
 #include "frontend/Lower.h"
 #include "frontend/ast/Locations.h"
+#include "frontend/migrate/Autograd.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -56,6 +57,13 @@ struct Collected {
   std::vector<std::pair<size_t, std::string>> Pending;
   /// Blocks already read (a source included by another), by file:offset.
   std::map<std::string, size_t> BlockAt;
+  /// The op each C++ API wrapper (by identity) calls.
+  std::map<std::string, std::string> WrapperOps;
+  /// Functions (RegistrationSet::Functions) by class and file.
+  std::map<std::string, size_t> FunctionAt;
+  /// Per function: the wrappers its forward and backward call, resolved to
+  /// ops at the end.
+  std::vector<std::pair<size_t, migrate::FunctionRead>> PendingFunctions;
 };
 
 std::string absoluteFile(const SourceManager &SM, SourceLocation L);
@@ -326,6 +334,8 @@ public:
     if (Sig.find("Tensor") == std::string::npos)
       return;
     std::string Id = identity(Ctx.getSourceManager(), FD);
+    if (std::optional<std::string> Op = migrate::wrappedOp(FD))
+      C.WrapperOps[Id] = *Op;
     auto It = C.Kernels.find(Id);
     if (It != C.Kernels.end() && It->second.Defined)
       return;
@@ -367,9 +377,46 @@ public:
       }
     K.Fn = std::move(Fn);
     K.AutocastDtype = autocastDtype(FD);
+    if (FD.doesThisDeclarationHaveABody()) {
+      SourceLocation End = SM.getExpansionLoc(FD.getEndLoc());
+      K.Definition = {K.InsertAt.File, LineStart, SM.getFileOffset(End) + 1};
+      if (const CXXRecordDecl *Class = migrate::appliedFunction(FD))
+        K.Function = function(Ctx, *Class);
+    }
     if (!K.Fn && K.Why.empty())
       K.Why = "opgen cannot lower '" + K.Name + "'";
     return K;
+  }
+
+  /// The torch::autograd::Function \p Class, read once.
+  size_t function(ASTContext &Ctx, const CXXRecordDecl &Class) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Key = Class.getQualifiedNameAsString() + "@" +
+                      absoluteFile(SM, Class.getLocation());
+    if (auto It = C.FunctionAt.find(Key); It != C.FunctionAt.end())
+      return It->second;
+    migrate::FunctionRead Read = migrate::readFunction(
+        Ctx, Class,
+        [&SM](const FunctionDecl &FD) { return identity(SM, FD); });
+    Read.F.Loc = toSourceLoc(SM, Class.getLocation(), Opts.Root);
+    SourceLocation Begin = SM.getExpansionLoc(Class.getBeginLoc());
+    std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
+    llvm::StringRef Buffer = SM.getBufferData(At.first);
+    unsigned LineStart = At.second;
+    while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
+      --LineStart;
+    unsigned End =
+        SM.getFileOffset(SM.getExpansionLoc(Class.getBraceRange().getEnd())) +
+        1;
+    size_t Semi = Buffer.find_first_not_of(" \t", End);
+    if (Semi != llvm::StringRef::npos && Buffer[Semi] == ';')
+      End = Semi + 1;
+    Read.F.Range = {absoluteFile(SM, Begin), LineStart, End};
+    size_t Index = C.Set.Functions.size();
+    C.Set.Functions.push_back(Read.F);
+    C.FunctionAt[Key] = Index;
+    C.PendingFunctions.push_back({Index, std::move(Read)});
+    return Index;
   }
 
   void readBlock(ASTContext &Ctx, const VarDecl &VD) {
@@ -585,6 +632,26 @@ RegistrationSet readRegistrations(const FrontendOptions &Opts,
         Diags.report(DiagId::BodyErrorsNotShown, SourceLoc{},
                      {std::to_string(N), N == 1 ? "" : "s"});
     }
+  }
+  // The ops the Functions' forwards and backwards call through C++ API
+  // wrappers.
+  for (const auto &[Index, Read] : C.PendingFunctions) {
+    MigrationFunction &F = C.Set.Functions[Index];
+    auto Resolve = [&](OpCallee &Callee, const std::string &Wrapper,
+                       const char *Part) {
+      if (Wrapper.empty())
+        return;
+      auto It = C.WrapperOps.find(Wrapper);
+      if (It != C.WrapperOps.end())
+        Callee.Op = It->second;
+      else if (F.Why.empty())
+        F.Why = std::string("its ") + Part + " calls '" + Callee.Wrapper +
+                "', which is no function of the sources that only calls an "
+                "op through the dispatcher";
+    };
+    Resolve(F.Forward, Read.ForwardWrapper, "forward");
+    if (!F.BackwardThrows)
+      Resolve(F.Backward, Read.BackwardWrapper, "backward");
   }
   // Each impl's kernel, from its definition wherever it was seen.
   std::map<std::string, size_t> KernelIndex;
