@@ -22,8 +22,9 @@ function(run)
   endif()
 endfunction()
 
-# Per layout: the sources opgen migrate reads (relative to the layout), and
-# the comparator's arguments. CUDA sources are migrated too; they are built
+# Per layout: the sources opgen migrate reads (relative to the layout), the
+# compiler arguments it parses them with (in the copy), and the comparator's
+# arguments. CUDA sources are migrated too; they are built
 # only where the comparator is given --cuda.
 if(LAYOUT STREQUAL "extension_cpp")
   set(sources extension_cpp/csrc/muladd.cpp)
@@ -32,10 +33,12 @@ elseif(LAYOUT STREQUAL "vllm")
   file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/csrc/*.cpp ${SOURCE_DIR}/csrc/*.h)
   set(verify --package vllm_like --python-module vllm_like._custom_ops --include csrc
              --define TORCH_EXTENSION_NAME=_C)
+  set(compiler_args -DTORCH_EXTENSION_NAME=_C)
 elseif(LAYOUT STREQUAL "fbgemm")
   file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/*.cpp ${SOURCE_DIR}/src/*.cu
        ${SOURCE_DIR}/include/*.h)
   set(verify --package fbgemm_like --library-name fbgemm_gpu_py --include include)
+  set(compiler_args -Iinclude)
 elseif(LAYOUT STREQUAL "torchvision")
   file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
        ${SOURCE_DIR}/csrc/*.cpp ${SOURCE_DIR}/csrc/*.cu ${SOURCE_DIR}/csrc/*.h)
@@ -57,9 +60,9 @@ if(EXISTS ${SOURCE_DIR}/verify-allow.txt)
 endif()
 list(TRANSFORM verify_args PREPEND --verify-arg=)
 run(${CMAKE_COMMAND} -E env OPGEN_PYTHON=${OPGEN_PYTHON}
-    ${OPGEN} migrate ${sources} --verify --in-place ${verify_args}
+    ${OPGEN} migrate ${sources} --verify --in-place ${verify_args} -- ${compiler_args}
     WORKING_DIRECTORY ${src})
-execute_process(COMMAND ${OPGEN} migrate ${sources} --diff
+execute_process(COMMAND ${OPGEN} migrate ${sources} --diff -- ${compiler_args}
   WORKING_DIRECTORY ${src} OUTPUT_VARIABLE diff RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 OR NOT diff MATCHES "^opgen migrate: nothing to migrate")
   message(FATAL_ERROR "migrate_${LAYOUT}: a second run is not a no-op (${rc}):\n${diff}")
