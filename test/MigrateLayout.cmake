@@ -14,7 +14,8 @@
 # below.
 #   cmake -DLAYOUT=<name> -DSOURCE_DIR=test/migrate/<name> -DBINARY_DIR=...
 #         -DOPGEN=<opgen> -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=...
-#         [-DLAUNCHER=ccache] [-DCUDA_ARCHITECTURES=90] -P MigrateLayout.cmake
+#         [-DLAUNCHER=ccache] [-DCUDA=ON [-DCUDA_ARCHITECTURES=90]]
+#         -P MigrateLayout.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -24,8 +25,8 @@ endfunction()
 
 # Per layout: the sources opgen migrate reads (relative to the layout), the
 # compiler arguments it parses them with (in the copy), and the comparator's
-# arguments. CUDA sources are migrated too; they are built
-# only where the comparator is given --cuda.
+# arguments. CUDA sources are migrated too; they are built (by the
+# comparator and the final build) only with -DCUDA=ON.
 if(LAYOUT STREQUAL "extension_cpp")
   set(sources extension_cpp/csrc/muladd.cpp)
   set(verify --package extension_cpp --python-module extension_cpp.ops)
@@ -45,6 +46,13 @@ elseif(LAYOUT STREQUAL "torchvision")
   set(verify --package torchvision_like --include csrc)
 else()
   message(FATAL_ERROR "migrate: no layout ${LAYOUT}")
+endif()
+
+if(CUDA)
+  list(APPEND verify --cuda)
+  if(CUDA_ARCHITECTURES)
+    list(APPEND verify --cuda-architectures ${CUDA_ARCHITECTURES})
+  endif()
 endif()
 
 set(src ${BINARY_DIR}/src)
@@ -71,4 +79,4 @@ endif()
 run(${CMAKE_COMMAND} -DSOURCE_DIR=${src} -DBINARY_DIR=${BINARY_DIR}/build
     -DOPGEN_PYTHON=${OPGEN_PYTHON} -DMIGRATED=ON -DOPGEN_DIR=${OPGEN_DIR}
     -DLAUNCHER=${LAUNCHER} -DCUDA_ARCHITECTURES=${CUDA_ARCHITECTURES}
-    -P ${CMAKE_CURRENT_LIST_DIR}/migrate/BuildLayout.cmake)
+    -DCUDA=${CUDA} -P ${CMAKE_CURRENT_LIST_DIR}/migrate/BuildLayout.cmake)

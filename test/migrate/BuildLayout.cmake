@@ -3,8 +3,11 @@
 # the project's ctest). ctest migrate_original_<layout> builds the original
 # sources as a plain torch extension; test/MigrateLayout.cmake builds the
 # migrated ones with -DMIGRATED=ON (add_custom_op).
+# With -DCUDA=ON the layout's .cu sources are built too (nvcc; its pytest
+# skips the GPU tests where torch sees no GPU).
 #   cmake -DSOURCE_DIR=<layout> -DBINARY_DIR=<dir> -DOPGEN_PYTHON=<python>
-#         [-DMIGRATED=ON -DOPGEN_DIR=<opgen build or prefix>] -P BuildLayout.cmake
+#         [-DMIGRATED=ON -DOPGEN_DIR=<opgen build or prefix>]
+#         [-DCUDA=ON [-DCUDA_ARCHITECTURES=90]] -P BuildLayout.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -22,6 +25,9 @@ if(LAUNCHER)
 endif()
 if(CUDA_ARCHITECTURES)
   list(APPEND args -DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHITECTURES})
+endif()
+if(CUDA)
+  list(APPEND args -DLAYOUT_CUDA=ON)
 endif()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja ${args})
 run(${CMAKE_COMMAND} --build ${BINARY_DIR})
