@@ -29,6 +29,17 @@ endif()
 if(CUDA)
   list(APPEND args -DLAYOUT_CUDA=ON)
 endif()
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja ${args})
+# torch's CMake package adds nvcc -gencode flags of its own: for
+# TORCH_CUDA_ARCH_LIST, else a list of common architectures that a newer
+# nvcc may not support (compute_50 with CUDA 13): the same as
+# CUDA_ARCHITECTURES, 90 -> 9.0.
+set(env "")
+if(CUDA AND CUDA_ARCHITECTURES)
+  string(REPLACE "," ";" archs "${CUDA_ARCHITECTURES}")
+  list(TRANSFORM archs REPLACE "^([0-9]+)([0-9])[a-z]?$" "\\1.\\2")
+  string(REPLACE ";" " " archs "${archs}")
+  set(env ${CMAKE_COMMAND} -E env "TORCH_CUDA_ARCH_LIST=${archs}")
+endif()
+run(${env} ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja ${args})
 run(${CMAKE_COMMAND} --build ${BINARY_DIR})
 run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
