@@ -9,6 +9,7 @@
 //                      [--python-module <m> --no-python-package] <sources>...
 // opgen init <dir> [--namespace <name>]
 // opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]
+//               [--verify [--verify-arg=<arg>]...] [--root <dir>]
 //               [-- <compiler args>]
 //
 // Argument parsing only: the options become an opgen::Invocation, and
@@ -29,12 +30,38 @@ namespace {
 
 cl::OptionCategory Category("opgen options");
 
+// opgen init <dir> [--namespace <name>]: a starter op library.
+cl::SubCommand InitCommand("init",
+                           "Create a starter op library in <dir>: an annotated "
+                           "kernel with a fake and a backward, samples, "
+                           "CMakeLists.txt, pyproject.toml and a README");
+// opgen migrate <sources>...: hand-written registrations -> annotations.
+cl::SubCommand MigrateCommand(
+    "migrate",
+    "Turn the TORCH_LIBRARY/TORCH_LIBRARY_IMPL registrations of <sources> "
+    "into [[custom_op]] annotations on their kernels, each op's schema "
+    "proven equal; what cannot be expressed is kept with a warning "
+    "(docs/migrate.md). Without --diff or --in-place it only says what "
+    "would change");
+
+// The options of both the top level and `opgen migrate`.
 cl::list<std::string> Sources(cl::Positional, cl::desc("<sources>..."),
-                              cl::cat(Category));
+                              cl::sub(*cl::TopLevelSubCommand),
+                              cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
+                               cl::value_desc("build-dir"),
+                               cl::sub(*cl::TopLevelSubCommand),
+                               cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<std::string> Root(
+    "root",
+    cl::desc("Directory that provenance paths are relative to (default: the "
+             "current directory); for migrate, the paths it prints and the "
+             "project tree --verify copies"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(MigrateCommand),
+    cl::cat(Category));
+
 cl::opt<std::string> OutputDir("o", cl::desc("Output directory"),
                                cl::value_desc("dir"), cl::cat(Category));
-cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
-                               cl::value_desc("build-dir"), cl::cat(Category));
 cl::opt<std::string> PythonPackage(
     "python-package",
     cl::desc("Python package of the generated library (default: the first op "
@@ -80,11 +107,6 @@ cl::opt<bool> WarningsAsErrors(
     cl::desc("Treat opgen's warnings as errors: they are printed as errors "
              "(with their [Id]), the run fails and writes nothing (Clang's "
              "own warnings are not concerned: pass -Werror after --)"),
-    cl::cat(Category));
-cl::opt<std::string> Root(
-    "root",
-    cl::desc("Directory that provenance paths are relative to (default: the "
-             "current directory)"),
     cl::cat(Category));
 cl::opt<std::string> Depfile("depfile", cl::desc("Write a Make-style depfile"),
                              cl::cat(Category));
@@ -144,11 +166,6 @@ cl::opt<bool> ListOutputsMode(
              "discovery record, each output's path, kind and install "
              "directory; parses nothing"),
     cl::cat(Category));
-// opgen init <dir> [--namespace <name>]: a starter op library.
-cl::SubCommand InitCommand("init",
-                           "Create a starter op library in <dir>: an annotated "
-                           "kernel with a fake and a backward, samples, "
-                           "CMakeLists.txt, pyproject.toml and a README");
 cl::opt<std::string> InitDir(cl::Positional, cl::desc("<dir>"),
                              cl::sub(InitCommand), cl::cat(Category));
 cl::opt<std::string> InitNamespace(
@@ -156,29 +173,29 @@ cl::opt<std::string> InitNamespace(
     cl::desc("Op namespace, C++ namespace and Python package of the new "
              "library (default: the directory's name)"),
     cl::value_desc("name"), cl::sub(InitCommand), cl::cat(Category));
-// opgen migrate <sources>...: hand-written registrations -> annotations.
-cl::SubCommand MigrateCommand(
-    "migrate",
-    "Turn the TORCH_LIBRARY/TORCH_LIBRARY_IMPL registrations of <sources> "
-    "into [[custom_op]] annotations on their kernels, each op's schema "
-    "proven equal; what cannot be expressed is kept with a warning "
-    "(docs/migrate.md). Without --diff or --in-place it only says what "
-    "would change");
-cl::list<std::string> MigrateSources(cl::Positional, cl::desc("<sources>..."),
-                                     cl::sub(MigrateCommand), cl::cat(Category));
-cl::opt<std::string> MigrateBuildPath(
-    "p", cl::desc("Build directory with compile_commands.json"),
-    cl::value_desc("build-dir"), cl::sub(MigrateCommand), cl::cat(Category));
 cl::opt<bool> MigrateDiff(
     "diff",
     cl::desc("Print the migration as a unified diff (a/ and b/ paths, "
-             "relative to the current directory); write nothing"),
+             "relative to --root); write nothing"),
     cl::sub(MigrateCommand), cl::cat(Category));
 cl::opt<bool> MigrateInPlace(
     "in-place",
     cl::desc("Rewrite the files, all of them or none (each new text is "
              "staged before any is replaced)"),
     cl::sub(MigrateCommand), cl::cat(Category));
+cl::opt<bool> MigrateVerify(
+    "verify",
+    cl::desc("First prove the migration: build the project tree (--root) "
+             "and a copy of it as migrated, and compare each op's schema, "
+             "dispatch keys and Python names (migrate_verify.py, run by "
+             "$OPGEN_PYTHON or the environment's Python); nothing is "
+             "written or printed unless they are the same"),
+    cl::sub(MigrateCommand), cl::cat(Category));
+cl::list<std::string> MigrateVerifyArgs(
+    "verify-arg",
+    cl::desc("An argument for --verify's comparator (repeatable), e.g. "
+             "--verify-arg=--package=mypkg (migrate_verify.py --help)"),
+    cl::value_desc("arg"), cl::sub(MigrateCommand), cl::cat(Category));
 cl::opt<bool> CMakeDir(
     "cmake-dir",
     cl::desc("Print the directory of opgen's CMake package (opgenConfig.cmake, "
@@ -246,8 +263,9 @@ int main(int Argc, const char **Argv) {
     Inv.Migrate = true;
     Inv.MigrateDiff = MigrateDiff;
     Inv.MigrateInPlace = MigrateInPlace;
-    Inv.Inputs.assign(MigrateSources.begin(), MigrateSources.end());
-    Inv.BuildPath = MigrateBuildPath;
+    Inv.MigrateVerify = MigrateVerify;
+    Inv.MigrateVerifyArgs.assign(MigrateVerifyArgs.begin(),
+                                 MigrateVerifyArgs.end());
   }
   if (InitNamespace.getNumOccurrences())
     Inv.InitNamespace = InitNamespace.getValue();

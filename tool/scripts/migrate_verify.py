@@ -247,12 +247,19 @@ def build_side(side, tree, work, args):
     if args.cuda:
         configure.append(f"-DCMAKE_CUDA_ARCHITECTURES={args.cuda_architectures}")
     configure += args.cmake_arg or []
+    env = dict(os.environ)
+    if args.cuda and "TORCH_CUDA_ARCH_LIST" not in env:
+        # torch's CMake package adds -gencode flags of its own: for this list,
+        # else for common architectures a newer nvcc may lack (compute_50).
+        env["TORCH_CUDA_ARCH_LIST"] = " ".join(
+            re.sub(r"^(\d+)(\d)[a-z]?$", r"\1.\2", a)
+            for a in re.split(r"[;,]", args.cuda_architectures))
     log = work / side / "build.log"
     with open(log, "w") as f:
         for cmd in (configure, ["cmake", "--build", str(build), "-j", str(args.jobs)]):
             f.write("$ " + " ".join(cmd) + "\n")
             f.flush()
-            if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode != 0:
+            if subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env).returncode != 0:
                 sys.stdout.write(log.read_text()[-6000:])
                 fail(f"the {side} library did not build (log: {log})")
     if not library.exists():

@@ -303,6 +303,24 @@ migrationEdits(const RegistrationSet &Set, const MigrationPlan &Plan,
     Edits[File].insert(Edits[File].begin(),
                        {{File, At, At}, "#include <opgen/opgen.h>\n"});
   }
+  // Two deletions may each take the blank line between them (the one
+  // before a block's `}` and the one after a run): one deletion of both.
+  for (auto &[File, List] : Edits) {
+    std::stable_sort(List.begin(), List.end(),
+                     [](const TextEdit &A, const TextEdit &B) {
+                       return A.Range.Begin < B.Range.Begin;
+                     });
+    std::vector<TextEdit> Out;
+    for (TextEdit &E : List) {
+      if (!Out.empty() && E.Text.empty() && Out.back().Text.empty() &&
+          E.Range.Begin < Out.back().Range.End) {
+        Out.back().Range.End = std::max(Out.back().Range.End, E.Range.End);
+        continue;
+      }
+      Out.push_back(std::move(E));
+    }
+    List = std::move(Out);
+  }
   return Edits;
 }
 

@@ -37,3 +37,49 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 OPGEN_CUDA_MINMAX(min)
 OPGEN_CUDA_MINMAX(max)
 #undef OPGEN_CUDA_MINMAX
+// The C math functions that device code calls unqualified (fmaxf in a
+// __device__ function): nvcc declares them __host__ __device__
+// (crt/math_functions.h), glibc's math.h only for the host, so the host-only
+// parse would find no device overload. Device declarations beside glibc's
+// host ones; the host's calls still pick the host's.
+#define OPGEN_CUDA_MATH1(F)                                                    \
+  __device__ float F##f(float);                                                \
+  __device__ double F(double);
+#define OPGEN_CUDA_MATH2(F)                                                    \
+  __device__ float F##f(float, float);                                         \
+  __device__ double F(double, double);
+OPGEN_CUDA_MATH1(fabs)
+OPGEN_CUDA_MATH1(sqrt)
+OPGEN_CUDA_MATH1(cbrt)
+OPGEN_CUDA_MATH1(exp)
+OPGEN_CUDA_MATH1(exp2)
+OPGEN_CUDA_MATH1(expm1)
+OPGEN_CUDA_MATH1(log)
+OPGEN_CUDA_MATH1(log2)
+OPGEN_CUDA_MATH1(log10)
+OPGEN_CUDA_MATH1(log1p)
+OPGEN_CUDA_MATH1(sin)
+OPGEN_CUDA_MATH1(cos)
+OPGEN_CUDA_MATH1(tan)
+OPGEN_CUDA_MATH1(asin)
+OPGEN_CUDA_MATH1(acos)
+OPGEN_CUDA_MATH1(atan)
+OPGEN_CUDA_MATH1(sinh)
+OPGEN_CUDA_MATH1(cosh)
+OPGEN_CUDA_MATH1(tanh)
+OPGEN_CUDA_MATH1(erf)
+OPGEN_CUDA_MATH1(erfc)
+OPGEN_CUDA_MATH1(floor)
+OPGEN_CUDA_MATH1(ceil)
+OPGEN_CUDA_MATH1(round)
+OPGEN_CUDA_MATH1(trunc)
+OPGEN_CUDA_MATH1(rint)
+OPGEN_CUDA_MATH2(fmax)
+OPGEN_CUDA_MATH2(fmin)
+OPGEN_CUDA_MATH2(fmod)
+OPGEN_CUDA_MATH2(pow)
+OPGEN_CUDA_MATH2(atan2)
+OPGEN_CUDA_MATH2(hypot)
+OPGEN_CUDA_MATH2(copysign)
+#undef OPGEN_CUDA_MATH1
+#undef OPGEN_CUDA_MATH2

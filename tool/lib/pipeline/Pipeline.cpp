@@ -19,10 +19,12 @@
 #include "opgen/support/PythonTorch.h"
 #include "opgen/write/Writer.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -55,6 +57,15 @@ public:
 private:
   int runInit();
   int runMigrate();
+  /// opgen migrate --verify's comparator: migrate_verify.py and the Python
+  /// that runs it.
+  struct Comparator {
+    std::string Script;
+    std::string Python;
+  };
+  std::optional<Comparator> findComparator();
+  bool verifyMigration(const Comparator &C,
+                       const std::map<std::string, std::string> &Changed);
   int printCMakeDir();
   int printPlan();
   int generate(const Plan &P, Found F);
@@ -406,6 +417,9 @@ int Run::runInit() {
 }
 
 int Run::runMigrate() {
+  std::optional<Comparator> Verifier;
+  if (Inv.MigrateVerify && !(Verifier = findComparator()))
+    return 1;
   FrontendOptions Opts;
   for (const std::string &Given : Inv.Inputs) {
     std::string Path = absolutePath(Given);
@@ -469,6 +483,8 @@ int Run::runMigrate() {
     outs() << "\n";
     return 0;
   }
+  if (Verifier && !verifyMigration(*Verifier, Changed))
+    return 1;
   if (Inv.MigrateDiff) {
     for (const auto &[File, Text] : Changed)
       outs() << unifiedDiff(displayPath(File, RootDir), Texts.at(File), Text);
@@ -490,6 +506,66 @@ int Run::runMigrate() {
     outs() << "  " << (Inv.MigrateInPlace ? "wrote " : "would change ")
            << displayPath(File, RootDir) << "\n";
   return 0;
+}
+
+/// The comparator beside opgen's CMake package and the environment's
+/// Python (looked for before anything is parsed); nullopt, reported, when
+/// either is missing.
+std::optional<Run::Comparator> Run::findComparator() {
+  Expected<std::string> Script = migrateVerifyScript();
+  if (!Script) {
+    Diags.report(DiagId::MigrateVerifyNoComparator, {},
+                 {toString(Script.takeError())});
+    return std::nullopt;
+  }
+  std::string Python = environmentPython();
+  if (Python.empty() || !sys::fs::can_execute(Python)) {
+    Diags.report(DiagId::MigrateVerifyNoPython, {},
+                 {Python.empty() ? "" : ": '" + Python + "' is not executable"});
+    return std::nullopt;
+  }
+  return Comparator{*Script, Python};
+}
+
+/// opgen migrate --verify: the comparator on the project tree RootDir and a
+/// copy of it with \p Changed written, in a temporary directory removed
+/// afterwards. Its lines go to the terminal as it prints them. True when it
+/// passed.
+bool Run::verifyMigration(const Comparator &C,
+                          const std::map<std::string, std::string> &Changed) {
+  for (const auto &[File, Text] : Changed)
+    if (!StringRef(File).startswith(RootDir + "/")) {
+      Diags.report(DiagId::MigrateOutsideRoot, {}, {File, RootDir});
+      return false;
+    }
+  SmallString<128> Temp;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("opgen-migrate-verify", Temp)) {
+    Diags.report(DiagId::CannotWrite, {}, {Temp.str().str(), EC.message()});
+    return false;
+  }
+  std::string Migrated = (Temp + "/migrated").str();
+  auto Cleanup = make_scope_exit([&] { sys::fs::remove_directories(Temp); });
+  if (!copyTreeWith(RootDir, Changed, Migrated, Diags))
+    return false;
+  // The comparator builds with the Python that runs it (its --python).
+  std::vector<std::string> Args = {C.Python, C.Script, RootDir, Migrated};
+  Args.insert(Args.end(), Inv.MigrateVerifyArgs.begin(),
+              Inv.MigrateVerifyArgs.end());
+  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
+  outs().flush();
+  errs().flush();
+  std::string Error;
+  int Status = sys::ExecuteAndWait(C.Python, ArgRefs, std::nullopt, {}, 0, 0,
+                                   &Error);
+  if (Status == 0)
+    return true;
+  Diags.report(DiagId::MigrateVerifyFailed, {},
+               {Status < 0   ? "the comparator did not run: " + Error
+                : Status == 1 ? std::string("the libraries differ")
+                              : "the comparator failed, exit status " +
+                                    std::to_string(Status)});
+  return false;
 }
 
 int Run::run() {

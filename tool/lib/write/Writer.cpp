@@ -86,6 +86,33 @@ bool commit(const fs::path &Tmp, const fs::path &Final, DiagSink &Diags) {
   return !EC;
 }
 
+// Every file staged first, so that a failure leaves the previous files as
+// they were; then all moved into place.
+bool stageAndCommit(
+    const std::vector<std::pair<fs::path, std::string>> &Changed,
+    DiagSink &Diags) {
+  std::vector<std::pair<fs::path, fs::path>> Staged;
+  auto Unstage = [&Staged] {
+    std::error_code Ignored;
+    for (const auto &[Tmp, Final] : Staged)
+      fs::remove(Tmp, Ignored);
+  };
+  for (const auto &[Path, Text] : Changed) {
+    std::optional<fs::path> Tmp = stage(Path, Text, Diags);
+    if (!Tmp) {
+      Unstage();
+      return false;
+    }
+    Staged.push_back({*Tmp, Path});
+  }
+  for (const auto &[Tmp, Final] : Staged)
+    if (!commit(Tmp, Final, Diags)) {
+      Unstage();
+      return false;
+    }
+  return true;
+}
+
 } // namespace
 
 bool writeFileIfChanged(const std::string &PathName, const std::string &Text,
@@ -132,27 +159,8 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
     return Diags.errorCount() == 0;
   }
 
-  // Stage every changed file first, so that a failure leaves the previous
-  // output as it was; then move them into place.
-  std::vector<std::pair<fs::path, fs::path>> Staged;
-  auto Unstage = [&Staged] {
-    std::error_code Ignored;
-    for (const auto &[Tmp, Final] : Staged)
-      fs::remove(Tmp, Ignored);
-  };
-  for (const auto &[Path, Text] : Changed) {
-    std::optional<fs::path> Tmp = stage(Path, Text, Diags);
-    if (!Tmp) {
-      Unstage();
-      return false;
-    }
-    Staged.push_back({*Tmp, Path});
-  }
-  for (const auto &[Tmp, Final] : Staged)
-    if (!commit(Tmp, Final, Diags)) {
-      Unstage();
-      return false;
-    }
+  if (!stageAndCommit(Changed, Diags))
+    return false;
   for (const std::string &Name : Stale) {
     std::error_code EC;
     fs::remove(Dir / Name, EC);
@@ -162,28 +170,44 @@ bool writeFiles(const std::string &DirName, const FileSet &Files,
 
 bool replaceFiles(const std::map<std::string, std::string> &Files,
                   DiagSink &Diags) {
-  // As writeFiles: every file staged first, then all moved into place.
-  std::vector<std::pair<fs::path, fs::path>> Staged;
-  auto Unstage = [&Staged] {
-    std::error_code Ignored;
-    for (const auto &[Tmp, Final] : Staged)
-      fs::remove(Tmp, Ignored);
-  };
-  for (const auto &[Path, Text] : Files) {
-    if (std::optional<std::string> Old = readFile(Path); Old && *Old == Text)
+  std::vector<std::pair<fs::path, std::string>> Changed;
+  for (const auto &[Path, Text] : Files)
+    if (std::optional<std::string> Old = readFile(Path); !Old || *Old != Text)
+      Changed.push_back({Path, Text});
+  return stageAndCommit(Changed, Diags);
+}
+
+bool copyTreeWith(const std::string &Root,
+                  const std::map<std::string, std::string> &Files,
+                  const std::string &Dir, DiagSink &Diags) {
+  std::error_code EC;
+  fs::create_directories(Dir, EC);
+  for (fs::recursive_directory_iterator It(Root, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    if (It->path().filename() == ".git") {
+      It.disable_recursion_pending();
       continue;
-    std::optional<fs::path> Tmp = stage(Path, Text, Diags);
-    if (!Tmp) {
-      Unstage();
+    }
+    fs::path To = fs::path(Dir) / fs::relative(It->path(), Root);
+    if (It->is_directory())
+      fs::create_directories(To, EC);
+    else if (It->is_regular_file())
+      fs::copy_file(It->path(), To, EC);
+    if (EC) {
+      Diags.report(DiagId::CannotWrite, SourceLoc{}, {To.string(), EC.message()});
       return false;
     }
-    Staged.push_back({*Tmp, Path});
   }
-  for (const auto &[Tmp, Final] : Staged)
-    if (!commit(Tmp, Final, Diags)) {
-      Unstage();
+  if (EC) {
+    Diags.report(DiagId::CannotWrite, SourceLoc{}, {Dir, EC.message()});
+    return false;
+  }
+  for (const auto &[Path, Text] : Files) {
+    fs::path To = fs::path(Dir) / fs::relative(Path, Root);
+    std::optional<fs::path> Tmp = stage(To, Text, Diags);
+    if (!Tmp || !commit(*Tmp, To, Diags))
       return false;
-    }
+  }
   return true;
 }
 

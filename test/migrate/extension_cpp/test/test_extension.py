@@ -50,7 +50,11 @@ def test_opcheck_mymuladd():
 
 
 def test_opcheck_mymul():
-    for a, b, _ in _samples() + _samples(requires_grad=True):
+    # mymul has no backward: on inputs that require grad, torch's fallback
+    # (the original) warns only at backward, opgen's Autograd kernel (the
+    # migrated library) refuses to differentiate (an intended difference of
+    # migrate --verify): opcheck runs on inputs that need no grad.
+    for a, b, _ in _samples():
         opcheck(ops.mymul.default, (a, b))
 
 

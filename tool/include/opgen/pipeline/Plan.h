@@ -65,12 +65,17 @@ struct Invocation {
   /// The compiler arguments after `--`.
   std::vector<std::string> ExtraArgs;
 
-  /// `opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]`:
-  /// the sources are Inputs, -p BuildPath. Neither --diff nor --in-place:
-  /// say what would change, write nothing.
+  /// `opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]
+  /// [--verify [--verify-arg=<arg>]...] [--root <dir>]`: the sources are
+  /// Inputs, -p BuildPath. Neither --diff nor --in-place: say what would
+  /// change, write nothing. --verify: first run the comparator
+  /// (migrate_verify.py) on Root and a copy of it as migrated, with
+  /// MigrateVerifyArgs; nothing is written or printed unless it passes.
   bool Migrate = false;
   bool MigrateDiff = false;
   bool MigrateInPlace = false;
+  bool MigrateVerify = false;
+  std::vector<std::string> MigrateVerifyArgs;
 
   /// `opgen init <dir> [--namespace <name>]`.
   std::string InitDir;

@@ -44,6 +44,15 @@ bool writeFileIfChanged(const std::string &Path, const std::string &Text,
 bool replaceFiles(const std::map<std::string, std::string> &Files,
                   DiagSink &Diags);
 
+/// Copies the directory \p Root into the new directory \p Dir (every file
+/// but those under a `.git`), with each file of \p Files (absolute path
+/// under \p Root -> text) written at its place in the copy instead: the
+/// tree as replaceFiles would leave it (opgen migrate --verify). Returns
+/// false on any error, reported.
+bool copyTreeWith(const std::string &Root,
+                  const std::map<std::string, std::string> &Files,
+                  const std::string &Dir, DiagSink &Diags);
+
 /// Writes a Make-style depfile `Target: deps...` (for CMake's DEPFILE).
 bool writeDepfile(const std::string &Path, const std::string &Target,
                   const std::set<std::string> &Deps, DiagSink &Diags);

@@ -323,15 +323,11 @@ public:
   }
 
   /// A user-file free function definition: a kernel an impl of any source
-  /// may name.
+  /// may name (any signature: vLLM registers `bool f(int64_t)`).
   void noteDefinition(ASTContext &Ctx, const FunctionDecl &FD) {
     if (isa<CXXMethodDecl>(FD) || FD.isTemplated() || FD.isMain() ||
         !FD.getDeclName().isIdentifier() || FD.hasAttr<CUDAGlobalAttr>() ||
         !inUserFile(Ctx.getSourceManager(), FD.getLocation()))
-      return;
-    // Only functions that take or return a tensor can be kernels.
-    std::string Sig = FD.getType().getCanonicalType().getAsString();
-    if (Sig.find("Tensor") == std::string::npos)
       return;
     std::string Id = identity(Ctx.getSourceManager(), FD);
     if (std::optional<std::string> Op = migrate::wrappedOp(FD))
