@@ -32,6 +32,52 @@ std::optional<DispatchKey> autocastDeviceOfKey(const std::string &Key) {
   return std::nullopt;
 }
 
+/// Why \p K, registered at autocast key \p Key of \p Device, is not exactly
+/// the kernel `autocast=` generates there (registration/autocast.cpp), or
+/// empty when it is: an ExcludeDispatchKeyGuard of \p Key, every tensor
+/// argument cast once with `at::autocast::cached_cast` to one dtype for
+/// \p Device, and, when the op returns something, the result cast back
+/// with `.to(<first tensor argument>.scalar_type())` (opgen casts floating
+/// outputs back to the first floating input's dtype; a kernel that returns
+/// the op's float32 output uncast would differ).
+std::string notGeneratedAutocast(const MigrationKernel &K,
+                                 const std::string &Key, DispatchKey Device,
+                                 bool Returns) {
+  const std::string Is = "'" + K.Name + "' ";
+  if (!K.Autocast)
+    return Is + "is not the standard autocast kernel (an "
+                "ExcludeDispatchKeyGuard, the arguments cast with "
+                "at::autocast::cached_cast to one dtype) that autocast= "
+                "generates";
+  const MigrationAutocast &A = *K.Autocast;
+  const std::string Want = "Autocast" + std::string(dispatchKeyName(Device));
+  if (A.Dtype.empty())
+    return Is + "casts to more than one dtype, or to one autocast= cannot "
+                "name";
+  if (A.GuardKey != Want)
+    return Is + "excludes " +
+           (A.GuardKey.empty() ? std::string("a dispatch key opgen cannot read")
+                               : "DispatchKey::" + A.GuardKey) +
+           ", not the " + Want + " it is registered at";
+  if (A.Device != dispatchKeyName(Device))
+    return Is + "casts for " +
+           (A.Device.empty() ? std::string("devices opgen cannot read")
+                             : "DeviceType::" + A.Device) +
+           ", not the " + std::string(dispatchKeyName(Device)) +
+           " of its key " + Key;
+  if (!A.CastsEveryTensor)
+    return Is + "does not cast every tensor argument once (autocast= casts "
+                "them all)";
+  if (Returns && A.CastBackTo != A.FirstTensor)
+    return Is + "returns the op's outputs " +
+           (A.CastBackTo.empty() ? std::string("as the op returns them")
+                                 : "cast to " + A.CastBackTo + "'s dtype") +
+           "; autocast= casts floating outputs back to the dtype of the "
+           "first floating input ('" + A.FirstTensor +
+           "'), and opgen cannot tell that the outputs are not floating";
+  return "";
+}
+
 /// `device=` of dispatch key \p Key (`CPU` -> `cpu`), or nullopt.
 std::optional<std::string> deviceOfKey(const std::string &Key) {
   if (Key.empty() || Key == "CatchAll")
@@ -250,18 +296,16 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
       const Registration &R = Set.Registrations[I];
       std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
       const MigrationKernel &K = Set.Kernels[*R.Kernel];
-      if (K.AutocastDtype.empty() && Why.empty())
-        Why = "'" + K.Name + "' is not the standard autocast kernel (an "
-              "ExcludeDispatchKeyGuard, the arguments cast with "
-              "at::autocast::cached_cast to one dtype) that autocast= "
-              "generates";
       std::optional<DispatchKey> Device = autocastDeviceOfKey(Key);
       if (!Device && Why.empty())
         Why = "autocast_devices= names no device of the dispatch key " + Key +
               " (it takes " + autocastDeviceNames() + ")";
+      if (Why.empty())
+        Why = notGeneratedAutocast(K, Key, *Device, !Schema.Returns.empty());
       if (Device && !G.Devices.insert(*Device).second && Why.empty())
         Why = "two of its autocast impls are for " + deviceName(*Device);
-      Dtypes.insert(K.AutocastDtype);
+      if (K.Autocast)
+        Dtypes.insert(K.Autocast->Dtype);
     }
     if (Why.empty() && Dtypes.size() != 1)
       Why = "its autocast kernels cast to different dtypes";

@@ -149,6 +149,28 @@ struct MigrationFunction {
   std::vector<std::optional<size_t>> Gradients;
 };
 
+/// An autocast kernel's body, as read: the facts check/Migrate compares with
+/// what `autocast=` generates (registration/autocast.cpp: every tensor
+/// argument cast for the key's device, the op called with the key
+/// excluded, floating outputs cast back to the first floating input's
+/// dtype).
+struct MigrationAutocast {
+  /// The one dtype every `cached_cast` casts to, as `autocast=` spells it
+  /// (`float32`); empty when they differ or autocast= has no such value.
+  std::string Dtype;
+  /// The dispatch key the guard excludes (`AutocastCPU`; `Autocast` reads
+  /// as `AutocastCUDA`, its value); empty when not a constant.
+  std::string GuardKey;
+  /// The `c10::DeviceType` every `cached_cast` names (`CUDA`, its default);
+  /// empty when they differ or one is not a constant.
+  std::string Device;
+  /// Every tensor parameter is cast exactly once, and nothing else is.
+  bool CastsEveryTensor = false;
+  /// The first tensor parameter, and the parameter P of a
+  /// `.to(P.scalar_type())` on the returned value (empty when none).
+  std::string FirstTensor, CastBackTo;
+};
+
 /// A C++ function one or more impls name.
 struct MigrationKernel {
   std::string Name; ///< Qualified, for messages.
@@ -164,11 +186,11 @@ struct MigrationKernel {
   std::string Indent;
   /// The declaration carries a `[[custom_op...]]` already.
   bool Annotated = false;
-  /// When the body is the standard autocast kernel (an
-  /// ExcludeDispatchKeyGuard, the arguments cast with
-  /// `at::autocast::cached_cast(<dtype>, ...)`, the op called again): that
-  /// dtype as `autocast=` spells it (`float32`); else empty.
-  std::string AutocastDtype;
+  /// What the body does when it has the shape of an autocast kernel (an
+  /// `ExcludeDispatchKeyGuard` and arguments cast with
+  /// `at::autocast::cached_cast`); unset otherwise. check/Migrate decides
+  /// whether it is exactly what `autocast=` generates for its key.
+  std::optional<MigrationAutocast> Autocast;
   /// When the body only applies a torch::autograd::Function to its
   /// parameters in order and returns its outputs (an Autograd kernel):
   /// that Function, index into RegistrationSet::Functions.

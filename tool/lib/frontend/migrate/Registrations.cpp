@@ -72,7 +72,20 @@ std::string absoluteFile(const SourceManager &SM, SourceLocation L);
 /// and parameter types, and for one of internal linkage (static, an
 /// anonymous namespace) the file that defines it.
 std::string identity(const SourceManager &SM, const FunctionDecl &FD) {
-  std::string Id = FD.getQualifiedNameAsString() + "(";
+  std::string Id = FD.getQualifiedNameAsString();
+  // A template's specializations are kernels apart (torchvision registers
+  // roi_align_autocast<AutocastCPU, CPU> and <Autocast, CUDA>).
+  if (const TemplateArgumentList *Args = FD.getTemplateSpecializationArgs()) {
+    llvm::raw_string_ostream OS(Id);
+    OS << "<";
+    for (const TemplateArgument &Arg : Args->asArray()) {
+      Arg.print(FD.getASTContext().getPrintingPolicy(), OS,
+                /*IncludeType=*/true);
+      OS << ",";
+    }
+    OS << ">";
+  }
+  Id += "(";
   for (const ParmVarDecl *P : FD.parameters())
     Id += P->getType().getCanonicalType().getAsString() + ",";
   Id += ")";
@@ -243,15 +256,48 @@ std::string autocastSpelling(const Expr *E) {
                               : "";
 }
 
-/// The dtype of \p FD's body when it is the standard autocast kernel: an
-/// `ExcludeDispatchKeyGuard` and every cast `at::autocast::cached_cast` to
-/// one dtype; else empty.
-std::string autocastDtype(const FunctionDecl &FD) {
+/// The enumerator of \p E's enum type that \p E evaluates to (`CUDA` for
+/// `c10::DeviceType::CUDA`, a template argument's value included), or
+/// empty when \p E is no constant of an enum type.
+std::string enumeratorName(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreImplicit();
+  const auto *ET = E->getType()->getAs<EnumType>();
+  Expr::EvalResult Value;
+  if (!ET || E->isValueDependent() || !E->EvaluateAsRValue(Value, Ctx) ||
+      !Value.Val.isInt())
+    return "";
+  for (const EnumConstantDecl *C : ET->getDecl()->enumerators())
+    if (llvm::APSInt::isSameValue(C->getInitVal(), Value.Val.getInt()))
+      return C->getNameAsString();
+  return "";
+}
+
+/// The parameter \p E names, or null.
+const ParmVarDecl *parameterOf(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreImplicit());
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// A parameter of a type `autocast=` casts (a tensor, optional tensor or
+/// list of them).
+bool isTensorParameter(const ParmVarDecl &P) {
+  std::string T = P.getType().getCanonicalType().getAsString();
+  return T.find("at::Tensor") != std::string::npos ||
+         T.find("at::TensorBase") != std::string::npos;
+}
+
+/// What \p FD's body does when it has an autocast kernel's shape (an
+/// `ExcludeDispatchKeyGuard` and casts with `at::autocast::cached_cast`);
+/// nullopt otherwise.
+std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
+                                              const ASTContext &Ctx) {
   const Stmt *Body = FD.getBody();
   if (!Body)
-    return "";
-  bool Guard = false;
-  std::set<std::string> Dtypes;
+    return std::nullopt;
+  bool Guard = false, Casts = false, Other = false;
+  MigrationAutocast A;
+  std::set<std::string> Dtypes, Devices;
+  std::map<const ParmVarDecl *, unsigned> Cast;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
@@ -259,20 +305,64 @@ std::string autocastDtype(const FunctionDecl &FD) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
           if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
-            if (RD->getName() == "ExcludeDispatchKeyGuard")
+            if (RD->getName() == "ExcludeDispatchKeyGuard") {
               Guard = true;
+              const auto *Ctor =
+                  dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+              if (Ctor && Ctor->getNumArgs() == 1)
+                A.GuardKey = enumeratorName(Ctor->getArg(0), Ctx);
+            }
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *Callee = Call->getDirectCallee())
         if (Callee->getQualifiedNameAsString() == "at::autocast::cached_cast" &&
-            Call->getNumArgs() >= 1)
+            Call->getNumArgs() >= 2) {
+          Casts = true;
           Dtypes.insert(autocastSpelling(Call->getArg(0)));
+          Devices.insert(Call->getNumArgs() >= 3
+                             ? enumeratorName(Call->getArg(2), Ctx)
+                             : "");
+          if (const ParmVarDecl *P = parameterOf(Call->getArg(1)))
+            ++Cast[P];
+          else
+            Other = true;
+        }
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
+      if (const auto *To = dyn_cast_or_null<CXXMemberCallExpr>(
+              Ret->getRetValue() ? Ret->getRetValue()->IgnoreImplicit()
+                                 : nullptr))
+        if (To->getMethodDecl() && To->getMethodDecl()->getName() == "to" &&
+            To->getNumArgs() >= 1)
+          if (const auto *Type = dyn_cast<CXXMemberCallExpr>(
+                  To->getArg(0)->IgnoreImplicit()))
+            if (Type->getMethodDecl() &&
+                Type->getMethodDecl()->getName() == "scalar_type")
+              if (const ParmVarDecl *P =
+                      parameterOf(Type->getImplicitObjectArgument()))
+                A.CastBackTo = P->getNameAsString();
     for (const Stmt *C : S->children())
       Walk(C);
   };
   Walk(Body);
-  if (!Guard || Dtypes.size() != 1 || Dtypes.begin()->empty())
-    return "";
-  return *Dtypes.begin();
+  if (!Guard || !Casts)
+    return std::nullopt;
+  if (Dtypes.size() == 1)
+    A.Dtype = *Dtypes.begin();
+  if (Devices.size() == 1)
+    A.Device = *Devices.begin();
+  A.CastsEveryTensor = !Other;
+  for (const ParmVarDecl *P : FD.parameters()) {
+    if (!isTensorParameter(*P))
+      continue;
+    if (A.FirstTensor.empty())
+      A.FirstTensor = P->getNameAsString();
+    auto It = Cast.find(P);
+    if (It == Cast.end() || It->second != 1)
+      A.CastsEveryTensor = false;
+  }
+  for (const auto &[P, N] : Cast)
+    if (!isTensorParameter(*P))
+      A.CastsEveryTensor = false;
+  return A;
 }
 
 class MigrateConsumer : public ASTConsumer {
@@ -372,7 +462,7 @@ public:
         break;
       }
     K.Fn = std::move(Fn);
-    K.AutocastDtype = autocastDtype(FD);
+    K.Autocast = readAutocast(FD, Ctx);
     if (FD.doesThisDeclarationHaveABody()) {
       SourceLocation End = SM.getExpansionLoc(FD.getEndLoc());
       K.Definition = {K.InsertAt.File, LineStart, SM.getFileOffset(End) + 1};

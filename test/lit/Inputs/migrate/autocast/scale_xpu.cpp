@@ -19,12 +19,12 @@ at::Tensor scale_autocast(const at::Tensor& x, double factor) {
       .to(x.scalar_type());
 }
 
-at::Tensor scale_autocast_cpu(const at::Tensor& x, double factor) {
-  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastCPU);
+at::Tensor scale_autocast_xpu(const at::Tensor& x, double factor) {
+  c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::DispatchKey::AutocastXPU);
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("mylib::scale", "")
                        .typed<at::Tensor(const at::Tensor&, double)>();
-  return op.call(at::autocast::cached_cast(at::kFloat, x, c10::DeviceType::CPU), factor)
+  return op.call(at::autocast::cached_cast(at::kFloat, x, c10::DeviceType::XPU), factor)
       .to(x.scalar_type());
 }
 
@@ -43,7 +43,7 @@ TORCH_LIBRARY_IMPL(mylib, Autocast, m) {
 }
 
 TORCH_LIBRARY_IMPL(mylib, AutocastXPU, m) {
-  m.impl("scale", &scale_autocast_cpu);
+  m.impl("scale", &scale_autocast_xpu);
 }
 
 } // namespace mylib
