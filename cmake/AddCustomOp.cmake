@@ -294,9 +294,12 @@ option(OPGEN_UNITY_GENERATED
 # one C++ source compiles one translation unit, as its hand-written build
 # does. Editing a kernel still recompiles one translation unit (that one
 # for the first source's kernels) and links. No C++ shard (CUDA only): as
-# OFF. Implies OPGEN_UNITY_GENERATED.
+# OFF. Implies OPGEN_UNITY_GENERATED. Default OFF: it saves compile CPU
+# time, but it serializes what two cores compile side by side, so a clean
+# build takes longer on an idle machine of two or more cores (docs/cmake.md
+# #build-time); it pays where every core is busy.
 option(OPGEN_FOLD_GENERATED
-  "add_custom_op: compile the generated registration and autograd files in the translation unit of the library's first C++ shard" ON)
+  "add_custom_op: compile the generated registration and autograd files in the translation unit of the library's first C++ shard" OFF)
 
 # ON: every add_custom_op runs opgen with --Werror, as its WERROR keyword
 # does for one library: opgen's warnings fail the build.

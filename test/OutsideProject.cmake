@@ -11,7 +11,8 @@
 # in another build directory, without them (docs/cmake.md#optimization).
 #   cmake -DNAME=... -DSOURCE_DIR=... -DBINARY_DIR=... -DOPGEN_DIR=...
 #         -DOPGEN_PYTHON=... -DTESTS=<file.py> -DPACKAGE=<name>
-#         [-DCHECK_OPTIMIZATION=<target>] -P OutsideProject.cmake
+#         [-DCHECK_OPTIMIZATION=<target>] [-DPROJECT_ARGS=<-Dcache args>]
+#         -P OutsideProject.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -20,7 +21,7 @@ function(run)
 endfunction()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja
     -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON}
-    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
+    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON ${PROJECT_ARGS})
 
 # The compile commands of <target>'s objects (its shards and generated
 # files, and the translation unit that includes the generated files,
