@@ -10,6 +10,7 @@
 #include "opgen/check/Migrate.h"
 
 #include "opgen/check/Check.h"
+#include "emit/api/Names.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -445,6 +446,22 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     Why = "the derived annotations make " + std::to_string(Ops.size()) + " ops";
   if (Why.empty())
     Why = proveOp(&Ops[0], Schema, G);
+  // A kept Autograd impl beside the Autograd kernel opgen registers for the
+  // op: two kernels at one key, of which torch runs whichever registered
+  // last (static initialization order): never silently so.
+  if (Why.empty() && (hasAutogradKernel(Ops[0]) || refusesGradient(Ops[0])))
+    for (size_t I : Impls) {
+      const Registration &R = Set.Registrations[I];
+      if (Kept.count(I) &&
+          (R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key) == "Autograd") {
+        Why = "its Autograd impl is kept (line " +
+              std::to_string(R.Loc.Line) +
+              "), and opgen registers an Autograd kernel for the op too: "
+              "two kernels at one key, of which torch would run the one "
+              "registered last";
+        break;
+      }
+    }
   if (!Why.empty()) {
     keep(Def, Op, Why);
     for (const Candidate &C : G.Cands)
