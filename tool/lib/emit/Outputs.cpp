@@ -209,7 +209,12 @@ llvm::Error FileSet::add(const FileSet &Other) {
 
 llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
-  for (const OutputFile &File : listOutputs(outputNames(L))) {
+  OutputNames Names = outputNames(L);
+  // A shard library has one source: it is told the shard the whole
+  // library's sources name.
+  EmitOptions ShardOpts = Opts;
+  ShardOpts.Shards.insert(Names.Shards.begin(), Names.Shards.end());
+  for (const OutputFile &File : listOutputs(Names)) {
     // A shard and its declarations come from its source's own library, as
     // `--discover --write-shards` writes them.
     const OpLibrary *From = &L;
@@ -217,7 +222,7 @@ llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
       for (const OpLibrary &Shard : L.ShardLibraries)
         if (Shard.Sources.front() == File.Source)
           From = &Shard;
-    OPGEN_TRY(Text, emitOutput(File, *From, Opts));
+    OPGEN_TRY(Text, emitOutput(File, *From, ShardOpts));
     if (llvm::Error E = Files.add(File.Path, std::move(Text)))
       return std::move(E);
   }
