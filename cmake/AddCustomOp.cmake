@@ -874,12 +874,13 @@ function(_opgen_add_custom_op target)
       set(record_preamble_depends ${preamble_depends_${group}})
     endif()
     # The source's shard and declarations header: the Plan's outputs of
-    # this source. (A second source of the same file name has none: the
-    # combine refuses the library, DuplicateShard.)
+    # this source. The discovery sees this source alone, so it is told the
+    # shard the Plan names (a trailing path such as shards/cpu/nms_kernel.cpp
+    # when two sources share a file name).
     set(shard_args "")
     set(shard_files "")
     if(shard)
-      set(shard_args --write-shards ${gen})
+      set(shard_args --write-shards ${gen} --shard ${shard})
       string(JSON n LENGTH "${plan}" outputs)
       math(EXPR last "${n} - 1")
       foreach(j RANGE ${last})

@@ -43,7 +43,8 @@ elseif(LAYOUT STREQUAL "fbgemm")
 elseif(LAYOUT STREQUAL "torchvision")
   file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
        ${SOURCE_DIR}/csrc/*.cpp ${SOURCE_DIR}/csrc/*.cu ${SOURCE_DIR}/csrc/*.h)
-  set(verify --package torchvision_like --include csrc)
+  set(verify --package torchvision_like
+             --python-module torchvision_like._meta_registrations --include csrc)
 else()
   message(FATAL_ERROR "migrate: no layout ${LAYOUT}")
 endif()

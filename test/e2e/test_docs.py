@@ -440,12 +440,20 @@ def test_unsupported_input(workdir):
                   "error: 'ops.py' is not a C++ or CUDA source")
 
 
-def test_duplicate_shard(workdir):
-    for d in ("a", "b"):
+def test_shard_names(workdir):
+    """docs/cli.md#shard-names: two sources of one file name get shards
+    named by trailing paths; --shard names one source's."""
+    for d, op in (("a", "twice"), ("b", "thrice")):
         (workdir / d).mkdir()
-        (workdir / d / "ops.cpp").write_text(KERNEL)
-    _assert_error(_run(["a/ops.cpp", "b/ops.cpp", "-o", "out"], cwd=workdir),
-                  "error: two sources are named 'ops.cpp'")
+        (workdir / d / "ops.cpp").write_text(KERNEL.replace("twice", op))
+    r = _run(["a/ops.cpp", "b/ops.cpp", "-o", "out"], cwd=workdir)
+    assert r.returncode == 0, r.stderr
+    assert (workdir / "out/shards/a/ops.cpp").exists()
+    assert (workdir / "out/shards/b/ops.cpp.h").exists()
+    _assert_error(_run(["--discover", "a/ops.cpp", "b/ops.cpp", "-o", "rec.json",
+                        "--write-shards", "out", "--shard", "shards/a/ops.cpp"],
+                       cwd=workdir),
+                  "error: --shard names the shard of one compiled source; 2 were given")
 
 
 def test_discover_and_combine(workdir):

@@ -1,7 +1,6 @@
 // Inputs that stop opgen before anything is written: a source that does
 // not compile (Clang's own error, then opgen's), a missing file, a file that
-// is not a C++/CUDA source, two sources with the same file name. Each exits 1
-// and leaves the previous output byte-identical. opgen's errors end with
+// is not a C++/CUDA source. Each exits 1 and leaves the previous output byte-identical. opgen's errors end with
 // their id (docs/diagnostics.md), Clang's own do not.
 // RUN: rm -rf %t && opgen %inputs/good.cpp -o %t/out && cp -r %t/out %t/before
 // RUN: not opgen %s -o %t/out 2>&1 | FileCheck %s --check-prefix=COMPILE
@@ -9,8 +8,6 @@
 // RUN: not opgen %inputs/good.cpp %t/missing.cpp -o %t/out 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: diff -r %t/before %t/out
 // RUN: not opgen %inputs/notes.txt -o %t/out 2>&1 | FileCheck %s --check-prefix=KIND
-// RUN: diff -r %t/before %t/out
-// RUN: not opgen %inputs/good.cpp %inputs/dup/good.cpp -o %t/out 2>&1 | FileCheck %s --check-prefix=DUP
 // RUN: diff -r %t/before %t/out
 // A failed run into a fresh directory creates nothing.
 // RUN: not opgen %s -o %t/fresh 2>&1 | FileCheck %s --check-prefix=COMPILE
@@ -38,6 +35,3 @@ at::Tensor broken = at::undeclared_thing();
 
 // KIND: error: '{{.*}}notes.txt' is not a C++ or CUDA source [UnsupportedInput]{{$}}
 // KIND-NEXT: note: hint: sources must end in .cpp .cc .cxx .cu .h .hpp .cuh
-
-// DUP: error: two sources are named 'good.cpp'
-// DUP-NEXT: note: hint: rename one; generated wrappers are named after the source file name

@@ -21,7 +21,7 @@ def test_schemas():
 
 
 def test_header_kernel_is_hosted_by_both_shards_and_works():
-    for shard in ("ops.cpp", "fakes.cpp"):
+    for shard in ("shards/ops.cpp", "fakes.cpp", "extra/ops.cpp"):
         text = (GEN / "shards" / shard).read_text()
         assert "__attribute__((weak))\nat::Tensor shards_twice__CPU(" in text, shard
     x = torch.arange(4.0)
@@ -55,3 +55,12 @@ def test_compiles_with_dynamic_sizes():
     x = torch.rand(6, 2)
     assert torch.equal(f(x, 3), x[:3])
     assert torch.equal(f(x, 5), x[:5])
+
+
+def test_sources_of_one_file_name():
+    # ops.cpp and extra/ops.cpp: each shard named by its trailing path.
+    assert sorted(p.relative_to(GEN / "shards").as_posix()
+                  for p in (GEN / "shards").rglob("*.cpp")) == [
+        "extra/ops.cpp", "fakes.cpp", "shards/ops.cpp"]
+    x = torch.arange(4.0)
+    assert torch.equal(torch.ops.shards.halve(x), x / 2)

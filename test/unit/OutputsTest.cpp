@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 using namespace opgen;
@@ -41,20 +43,46 @@ TEST(OutputsTest, ExpandsPlaceholdersAndShardsPerCompiledSource) {
   OutputNames Names;
   Names.PythonPackage = "mylib";
   Names.FakeModule = "my_fakes";
-  // A header gets no shard; a second source of the same file name names the
-  // same shard.
+  // A header gets no shard; two sources of one file name get their
+  // trailing paths.
   Names.Sources = {"/a/crop.cpp", "/b/k.h", "/c/rows.cu", "/d/crop.cpp"};
+  Names.Shards = shardPaths(Names.Sources);
   EXPECT_EQ(paths(listOutputs(Names)),
             (std::vector<std::string>{
                 "registration.cpp compiled", "autograd.cpp compiled",
-                "shards/crop.cpp compiled", "shards/rows.cu compiled",
-                "shards/crop.cpp.h header", "shards/rows.cu.h header",
+                "shards/a/crop.cpp compiled", "shards/rows.cu compiled",
+                "shards/d/crop.cpp compiled", "shards/a/crop.cpp.h header",
+                "shards/rows.cu.h header", "shards/d/crop.cpp.h header",
                 "autograd.h header", "opgen_kernels.h header",
                 "include/mylib/ops.h header", "python/mylib/__init__.py python",
                 "python/mylib/ops.py python", "python/mylib/my_fakes.py python",
                 "python/mylib/ops.pyi python", "python/mylib/py.typed python",
                 "tests/test_mylib_ops.py test",
                 "CMakeLists.txt other", "manifest.json other"}));
+}
+
+TEST(OutputsTest, ShardsOfOneFileNameTakeTheShortestTrailingPath) {
+  using Map = std::map<std::string, std::string>;
+  // Unique file names: `shards/<file name>`; headers: none.
+  EXPECT_EQ(shardPaths({"/x/ops/a.cpp", "/x/b.cu", "/x/a.h"}),
+            (Map{{"/x/ops/a.cpp", "shards/a.cpp"}, {"/x/b.cu", "shards/b.cu"}}));
+  // The shortest trailing path that no other source shares, whatever the
+  // order of the sources.
+  std::vector<std::string> Sources = {"/v/ops/cpu/nms_kernel.cpp",
+                                      "/v/ops/autocast/nms_kernel.cpp",
+                                      "/w/cpu/nms_kernel.cpp", "/v/nms.cpp"};
+  Map Expected = {{"/v/ops/cpu/nms_kernel.cpp", "shards/ops/cpu/nms_kernel.cpp"},
+                  {"/v/ops/autocast/nms_kernel.cpp",
+                   "shards/autocast/nms_kernel.cpp"},
+                  {"/w/cpu/nms_kernel.cpp", "shards/w/cpu/nms_kernel.cpp"},
+                  {"/v/nms.cpp", "shards/nms.cpp"}};
+  EXPECT_EQ(shardPaths(Sources), Expected);
+  std::reverse(Sources.begin(), Sources.end());
+  EXPECT_EQ(shardPaths(Sources), Expected);
+  // A source whose whole path ends another's.
+  EXPECT_EQ(shardPaths({"/a/k.cpp", "/x/a/k.cpp"}),
+            (Map{{"/a/k.cpp", "shards/a/k.cpp"},
+                 {"/x/a/k.cpp", "shards/x/a/k.cpp"}}));
 }
 
 TEST(OutputsTest, NoPythonPackageLeavesOutThePackageRows) {

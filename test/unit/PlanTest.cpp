@@ -6,6 +6,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
@@ -52,14 +53,16 @@ TEST(PlanTest, SourcesLanguageShardPreambleRecord) {
   const PlannedSource &A = sourceNamed(*P, "/r/a.cpp");
   EXPECT_EQ(A.Lang, Language::Cxx);
   EXPECT_TRUE(A.Compiled);
-  EXPECT_EQ(A.Shard, "shards/a.cpp");
+  // Two a.cpp: each shard named by the shortest trailing path that tells
+  // them apart; a record of their own each.
+  EXPECT_EQ(A.Shard, "shards/r/a.cpp");
   EXPECT_EQ(A.PreambleGroup, Language::Cxx);
   EXPECT_EQ(A.Record, "discover/a.cpp.json");
-  // A second a.cpp: no shard of its own, a record of its own.
   const PlannedSource &XA = sourceNamed(*P, "/x/a.cpp");
-  EXPECT_EQ(XA.Shard, "");
+  EXPECT_EQ(XA.Shard, "shards/x/a.cpp");
   EXPECT_NE(XA.Record, A.Record);
   const PlannedSource &K = sourceNamed(*P, "k.cu");
+  EXPECT_EQ(K.Shard, "shards/k.cu");
   EXPECT_EQ(K.Lang, Language::Cuda);
   EXPECT_EQ(K.PreambleGroup, Language::Cuda);
   const PlannedSource &T = sourceNamed(*P, "t.cuh");
@@ -152,10 +155,28 @@ TEST(PlanTest, RequiredSourcesAreChecked) {
                 std::string(Dir) + "/notes.txt", B};
   RecordingDiagSink Diags;
   EXPECT_FALSE(makePlan(Inv, /*RequireSources=*/true, Diags));
-  ASSERT_EQ(Diags.Records.size(), 3u);
+  ASSERT_EQ(Diags.Records.size(), 2u);
   EXPECT_EQ(Diags.Records[0].Id, DiagId::NoSuchInput);
   EXPECT_EQ(Diags.Records[1].Id, DiagId::UnsupportedInput);
-  EXPECT_EQ(Diags.Records[2].Id, DiagId::DuplicateShard);
+
+  // Two sources of one file name: each shard is named by its trailing path.
+  Inv.Inputs = {B, A};
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+  ASSERT_TRUE(P);
+  ASSERT_EQ(P->Sources.size(), 2u);
+  std::string DirName = llvm::sys::path::filename(Dir).str();
+  EXPECT_EQ(P->Sources[0].Shard, "shards/" + DirName + "/a.cpp");
+  EXPECT_EQ(P->Sources[1].Shard, "shards/sub/a.cpp");
+
+  // --shard names the one compiled source's shard (a discovery's).
+  Inv.Inputs = {B};
+  Inv.Shard = "shards/sub/a.cpp";
+  P = makePlan(Inv, /*RequireSources=*/true, Diags);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Sources[0].Shard, "shards/sub/a.cpp");
+  Inv.Inputs = {A, B};
+  EXPECT_FALSE(makePlan(Inv, /*RequireSources=*/true, Diags));
+  EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageShardNeedsOneSource);
   llvm::sys::fs::remove_directories(Dir);
 }
 

@@ -131,6 +131,14 @@ cl::opt<std::string> WriteShards(
              "their own source only, so they compile before the other sources "
              "are parsed)"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> ShardName(
+    "shard",
+    cl::desc("With --discover --write-shards: the shard of the one compiled "
+             "source, relative to <dir>, as the Plan of the whole library "
+             "names it (--list-outputs; shards/<file name>, or a trailing "
+             "path such as shards/cpu/nms_kernel.cpp when two sources share "
+             "a file name). Default: shards/<file name>"),
+    cl::value_desc("path"), cl::cat(Category));
 cl::opt<bool> CombineMode(
     "combine",
     cl::desc("Generate from discovery records (the inputs, written by "
@@ -255,6 +263,7 @@ int main(int Argc, const char **Argv) {
   Inv.DepfileTarget = DepfileTarget;
   Inv.Jobs = Jobs;
   Inv.WriteShards = WriteShards;
+  Inv.Shard = ShardName;
   Inv.Preambles.assign(PreambleFiles.begin(), PreambleFiles.end());
   Inv.PreambleCache = PreambleCache;
   Inv.ExtraArgs = std::move(ExtraArgs);

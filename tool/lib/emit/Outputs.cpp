@@ -8,9 +8,12 @@
 #include "opgen/emit/Emit.h"
 #include "opgen/model/SourceKind.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -97,14 +100,56 @@ OutputNames outputNames(const OpLibrary &L) {
   Names.FakeModule = L.fakeModuleStem();
   Names.Package = L.GeneratePackage;
   Names.Sources = L.Sources;
+  Names.Shards = shardPaths(L.Sources);
   return Names;
 }
 
-std::string shardPath(const std::string &Source) {
-  std::optional<SourceKind> Kind = classifySource(Source);
-  if (!Kind || !Kind->Compiled)
-    return "";
-  return "shards/" + Source.substr(Source.find_last_of('/') + 1);
+std::map<std::string, std::string>
+shardPaths(const std::vector<std::string> &Sources) {
+  // Each compiled source's path components, the file name first.
+  std::vector<std::pair<std::string, std::vector<std::string>>> Compiled;
+  for (const std::string &Source : Sources) {
+    std::optional<SourceKind> Kind = classifySource(Source);
+    if (!Kind || !Kind->Compiled)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 8> Split;
+    llvm::StringRef(Source).split(Split, '/', -1, /*KeepEmpty=*/false);
+    std::vector<std::string> Parts;
+    for (auto It = Split.rbegin(); It != Split.rend(); ++It)
+      Parts.push_back(It->str());
+    Compiled.emplace_back(Source, std::move(Parts));
+  }
+  // The last N components, N at most all of them.
+  auto Trailing = [](const std::vector<std::string> &Parts, size_t N) {
+    std::string Path;
+    for (size_t I = std::min(N, Parts.size()); I-- > 0;)
+      Path += Parts[I] + (I ? "/" : "");
+    return Path;
+  };
+  std::map<std::string, std::string> Shards;
+  for (const auto &[Source, Parts] : Compiled) {
+    size_t N = 1;
+    auto Clashes = [&, &Source = Source, &Parts = Parts] {
+      for (const auto &[Other, OtherParts] : Compiled)
+        if (Other != Source &&
+            Trailing(OtherParts, N) == Trailing(Parts, N))
+          return true;
+      return false;
+    };
+    while (N < Parts.size() && Clashes())
+      ++N;
+    Shards[Source] = "shards/" + Trailing(Parts, N);
+  }
+  return Shards;
+}
+
+std::string shardPath(const OpLibrary &L, const std::string &Source,
+                      const EmitOptions &Opts) {
+  if (auto It = Opts.Shards.find(Source); It != Opts.Shards.end())
+    return It->second;
+  std::map<std::string, std::string> Shards = shardPaths(L.Sources);
+  auto It = Shards.find(Source);
+  return It == Shards.end() ? "" : It->second;
 }
 
 std::vector<OutputFile> listOutputs(const OutputNames &Names) {
@@ -125,11 +170,12 @@ std::vector<OutputFile> listOutputs(const OutputNames &Names) {
       Add(Pattern, Row, "");
       continue;
     }
-    // `shards/<source>`: the file name of each compiled source.
+    // `shards/<source>`: the shard of each compiled source.
     for (const std::string &Source : Names.Sources) {
-      std::string Shard = shardPath(Source);
-      if (Shard.empty())
+      auto It = Names.Shards.find(Source);
+      if (It == Names.Shards.end())
         continue;
+      const std::string &Shard = It->second;
       std::string Path = Pattern;
       replaceAll(Path, "<source>", Shard.substr(Shard.find('/') + 1));
       Add(Path, Row, Source);
@@ -163,7 +209,12 @@ llvm::Error FileSet::add(const FileSet &Other) {
 
 llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
   FileSet Files;
-  for (const OutputFile &File : listOutputs(outputNames(L))) {
+  OutputNames Names = outputNames(L);
+  // A shard library has one source: it is told the shard the whole
+  // library's sources name.
+  EmitOptions ShardOpts = Opts;
+  ShardOpts.Shards.insert(Names.Shards.begin(), Names.Shards.end());
+  for (const OutputFile &File : listOutputs(Names)) {
     // A shard and its declarations come from its source's own library, as
     // `--discover --write-shards` writes them.
     const OpLibrary *From = &L;
@@ -171,7 +222,7 @@ llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
       for (const OpLibrary &Shard : L.ShardLibraries)
         if (Shard.Sources.front() == File.Source)
           From = &Shard;
-    OPGEN_TRY(Text, emitOutput(File, *From, Opts));
+    OPGEN_TRY(Text, emitOutput(File, *From, ShardOpts));
     if (llvm::Error E = Files.add(File.Path, std::move(Text)))
       return std::move(E);
   }
@@ -183,6 +234,9 @@ llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
   FileSet Files;
   OutputNames Names;
   Names.Sources = Shard.Sources;
+  for (const std::string &Source : Shard.Sources)
+    if (std::string Path = shardPath(Shard, Source, Opts); !Path.empty())
+      Names.Shards[Source] = Path;
   for (const OutputFile &File : listOutputs(Names))
     if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations) {
       OPGEN_TRY(Text, emitOutput(File, Shard, Opts));

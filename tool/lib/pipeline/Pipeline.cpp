@@ -174,7 +174,6 @@ std::optional<Found> Run::parseSources(const Plan &P) {
 /// functions are taken source by source, in parse order.
 std::optional<Found> Run::readRecords() {
   std::vector<AnnotatedFunction> Functions;
-  std::map<std::string, std::string> ShardOwners;
   std::set<std::string> Seen;
   Found F;
   for (const std::string &Path : Inv.Inputs) {
@@ -194,18 +193,11 @@ std::optional<Found> Run::readRecords() {
       continue;
     }
     // A source found in two records (written by two discoveries) counts
-    // once: its functions are taken from the first record. Two compiled
-    // sources may not share a file name.
+    // once: its functions are taken from the first record.
     std::set<std::string> Added;
     for (const std::string &S : Record->Sources) {
       if (std::find(F.Sources.begin(), F.Sources.end(), S) != F.Sources.end())
         continue;
-      std::string Shard = shardPath(S);
-      if (!Shard.empty() && !ShardOwners.emplace(Shard, S).second) {
-        Diags.report(DiagId::DuplicateShard, {},
-                     {sys::path::filename(S).str()});
-        continue;
-      }
       F.Sources.push_back(S);
       Added.insert(S);
     }
@@ -237,6 +229,10 @@ int Run::writeRecord(const Plan &P, Found F) {
     EmitOpts.OutputDir = ShardDir;
     EmitOpts.Root = RootDir;
     EmitOpts.RuntimeIncludeDir = runtimeIncludeDir();
+    // The shards the Plan names (with --shard, the whole library's).
+    for (const PlannedSource &S : P.Sources)
+      if (!S.Shard.empty())
+        EmitOpts.Shards[S.Path] = S.Shard;
     for (const PlannedSource &S : P.Sources) {
       if (S.Shard.empty())
         continue;

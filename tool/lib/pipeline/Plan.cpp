@@ -124,11 +124,9 @@ std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
   P.GeneratePackage = !Inv.NoPythonPackage;
   P.StableTargetTorch = DefaultStableTargetTorch.str();
 
-  // The sources, made absolute and checked, each once; two compiled
-  // sources may not share a file name (their shards would).
+  // The sources, made absolute and checked, each once.
   unsigned Errors = Diags.errorCount();
   std::set<std::string> Seen;
-  std::map<std::string, std::string> ShardOwners;
   for (const std::string &Given : Inv.Inputs) {
     PlannedSource S;
     S.Given = Given;
@@ -151,26 +149,26 @@ std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
       if (S.Compiled)
         S.PreambleGroup = S.Lang;
     }
-    std::string Shard = shardPath(S.Path);
-    if (RequireSources && !Shard.empty() &&
-        !ShardOwners.emplace(Shard, Given).second) {
-      Diags.report(DiagId::DuplicateShard, {},
-                   {llvm::sys::path::filename(Given).str()});
-      continue;
-    }
     P.Sources.push_back(std::move(S));
   }
   if (Diags.errorCount() != Errors)
     return std::nullopt;
   std::sort(P.Sources.begin(), P.Sources.end(), sourceOrder);
 
-  // Shards by file name: the first compiled source of a name has it (a
-  // --list-outputs plan may name a second; the combine refuses it).
-  std::set<std::string> Shards;
+  // Shards by file name, by trailing path where names repeat (or as
+  // --shard names the one compiled source's: a discovery sees one source).
+  std::map<std::string, std::string> Shards = shardPaths(P.sourcePaths());
+  if (!Inv.Shard.empty()) {
+    if (Shards.size() != 1) {
+      Diags.report(DiagId::UsageShardNeedsOneSource, {},
+                   {std::to_string(Shards.size())});
+      return std::nullopt;
+    }
+    Shards.begin()->second = Inv.Shard;
+  }
   for (PlannedSource &S : P.Sources)
-    if (std::string Shard = shardPath(S.Path);
-        !Shard.empty() && Shards.insert(Shard).second)
-      S.Shard = Shard;
+    if (auto It = Shards.find(S.Path); It != Shards.end())
+      S.Shard = It->second;
 
   // Discovery records by file name, numbered when a name repeats.
   std::set<std::string> Records;
@@ -204,6 +202,7 @@ std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
   Named.GeneratePackage = P.GeneratePackage;
   Named.Sources = P.sourcePaths();
   OutputNames Names = outputNames(Named);
+  Names.Shards = Shards;
   P.FakeModule = Names.FakeModule;
   for (const OutputFile &File : listOutputs(Names)) {
     PlannedOutput Out{File.Path, File.Kind, File.Id, File.Source,

@@ -76,12 +76,27 @@ struct EmitOptions {
   /// Absolute path of opgen's runtime/include, which the generated
   /// CMakeLists.txt uses by default.
   std::string RuntimeIncludeDir;
+  /// Shards named by the caller, by source (absolute): `--discover
+  /// --write-shards` sees one source, so it is told the shard the Plan of
+  /// the whole library names (`--shard`). The other sources' shards are
+  /// shardPaths of the library's sources.
+  std::map<std::string, std::string> Shards;
 };
 
-/// The shard that hosts the wrappers of a source: `shards/<file name>`, or
-/// empty for headers (they are compiled through the sources that include
-/// them).
-std::string shardPath(const std::string &Source);
+/// The shard that hosts the wrappers of each compiled source of \p Sources,
+/// relative to the output directory: `shards/<file name>`; sources that
+/// share a file name each get the shortest trailing path that tells them
+/// apart (`shards/cpu/nms_kernel.cpp`, `shards/autocast/nms_kernel.cpp`), so
+/// that the names depend on the set of sources, not on their order. Headers
+/// have none (they are compiled through the sources that include them).
+std::map<std::string, std::string>
+shardPaths(const std::vector<std::string> &Sources);
+
+/// The shard of \p Source in \p L: the one \p Opts names
+/// (EmitOptions::Shards), else shardPaths of \p L's sources; empty for a
+/// header.
+std::string shardPath(const OpLibrary &L, const std::string &Source,
+                      const EmitOptions &Opts);
 
 /// Every generated file for \p Library.
 llvm::Expected<FileSet> emitAll(const OpLibrary &Library,

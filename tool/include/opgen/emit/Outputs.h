@@ -12,6 +12,7 @@
 #include "opgen/model/Enums.h"
 #include "opgen/model/Model.h"
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,8 @@ struct OutputNames {
   bool Package = true;
   /// The sources, as given; each compiled one gets a shard.
   std::vector<std::string> Sources;
+  /// Each compiled source's shard (Emit.h: shardPaths of Sources).
+  std::map<std::string, std::string> Shards;
 };
 
 /// The names of \p L's outputs.

@@ -60,6 +60,9 @@ struct Invocation {
   /// -j: 0 is one thread per core.
   unsigned Jobs = 1;
   std::string WriteShards;
+  /// --shard: the shard of the one compiled source, relative to the output
+  /// directory, as the whole library's Plan names it; empty: shardPaths'.
+  std::string Shard;
   std::vector<std::string> Preambles;
   std::string PreambleCache;
   /// The compiler arguments after `--`.
@@ -114,9 +117,10 @@ struct PlannedSource {
   std::optional<Language> Lang;
   /// A translation unit of its own (not a header).
   bool Compiled = false;
-  /// Its shard, relative to the output directory (`shards/<file name>`);
-  /// empty for a header, and for a second compiled source of the same file
-  /// name (DuplicateShard: the combine refuses the library).
+  /// Its shard, relative to the output directory (`shards/<file name>`;
+  /// emit/Emit.h shardPaths: a trailing path such as
+  /// `shards/cpu/nms_kernel.cpp` when another compiled source has its file
+  /// name; `--shard` when given); empty for a header.
   std::string Shard;
   /// The preamble group it loads a precompiled preamble of (a compiled
   /// source: its language); nullopt for a header.

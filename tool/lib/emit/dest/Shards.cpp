@@ -41,10 +41,11 @@ TemplateRecord wrapperDeclaration(const Op &O, const Kernel &K, Flavour F) {
 std::vector<TemplateRecord> wrapperDeclarations(const OpLibrary &L,
                                                 const std::string &Source,
                                                 Flavour F) {
+  std::map<std::string, std::string> Shards = shardPaths(L.Sources);
   std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     for (const Kernel &K : O.Kernels)
-      if (Source.empty() ? shardPath(K.HostSource).empty()
+      if (Source.empty() ? !Shards.count(K.HostSource)
                          : K.HostSource == Source)
         Decls.push_back(wrapperDeclaration(O, K, F));
   return Decls;
@@ -52,10 +53,10 @@ std::vector<TemplateRecord> wrapperDeclarations(const OpLibrary &L,
 
 /// `#include "shards/<source>.h"` lines, one per source that has a shard,
 /// after a blank line.
-std::string shardHeaderIncludes(const OpLibrary &L) {
+std::string shardHeaderIncludes(const OpLibrary &L, const EmitOptions &Opts) {
   std::string Includes = "\n";
   for (const std::string &Source : L.Sources)
-    if (std::string Shard = shardPath(Source); !Shard.empty())
+    if (std::string Shard = shardPath(L, Source, Opts); !Shard.empty())
       Includes += "#include \"" + Shard + ".h\"\n";
   return Includes;
 }
@@ -94,7 +95,7 @@ llvm::Expected<std::string> emitShardDeclarations(const OpLibrary &L,
                                                   const std::string &Source,
                                                   const EmitOptions &Opts,
                                                   Flavour F) {
-  std::string Shard = shardPath(Source);
+  std::string Shard = shardPath(L, Source, Opts);
   std::string Shown = displayPath(Source, Opts.Root);
   return renderTemplate(
       declarationsTemplate(F),
@@ -117,7 +118,7 @@ llvm::Expected<std::string> emitShardDeclarations(const OpLibrary &L,
 /// functions seen only from a header input, which no shard hosts.
 llvm::Expected<std::string>
 emitKernelDeclarations(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
-  std::string Includes = shardHeaderIncludes(L);
+  std::string Includes = shardHeaderIncludes(L, Opts);
   if (F == Flavour::Classic)
     Includes += "#include \"autograd.h\"\n";
   return renderTemplate(
@@ -159,11 +160,16 @@ llvm::Expected<std::string> emitShard(const OpLibrary &L,
       OPGEN_TRY(Wrapper, classicWrapper(O, K, Source, Opts));
       Wrappers.push_back(std::move(Wrapper));
     }
-  std::string Shard = shardPath(Source);
+  // The declarations header beside the shard; the source relative to the
+  // shard's directory (`shards/`, or below it for a shard named by a
+  // trailing path).
+  std::string Shard = shardPath(L, Source, Opts);
+  size_t Slash = Shard.find_last_of('/');
   std::map<std::string, std::string> Vars = {
       {"source", displayPath(Source, Opts.Root)},
-      {"declarations_header", Shard.substr(Shard.find('/') + 1) + ".h"},
-      {"include_path", relativePath(Opts.OutputDir + "/shards", Source)}};
+      {"declarations_header", Shard.substr(Slash + 1) + ".h"},
+      {"include_path",
+       relativePath(Opts.OutputDir + "/" + Shard.substr(0, Slash), Source)}};
   if (F == Flavour::Stable)
     return renderTemplate("stable/shard.cpp", Vars, {{"wrappers", Wrappers}});
   Vars["runtime_includes"] = NeedsCuda ? "#include <opgen/runtime.h>\n"
