@@ -15,6 +15,7 @@
 #include "frontend/migrate/Autograd.h"
 
 #include "frontend/ast/Locations.h"
+#include "frontend/ast/Walk.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -83,21 +84,18 @@ std::optional<std::pair<const Expr *, const Expr *>> subscript(const Expr *E) {
 /// The op a typed dispatcher handle's initialiser finds
 /// (`findSchemaOrThrow("ns::op", "overload")`), or empty.
 std::string handleOp(const Stmt *S) {
-  if (!S)
-    return "";
-  if (const auto *M = dyn_cast<CXXMemberCallExpr>(S))
-    if (methodName(M) == "findSchemaOrThrow" && M->getNumArgs() == 2) {
-      const auto *Name = dyn_cast<StringLiteral>(strip(M->getArg(0)));
-      const auto *Overload = dyn_cast<StringLiteral>(strip(M->getArg(1)));
-      if (Name && Overload)
-        return Name->getString().str() +
-               (Overload->getLength() ? "." + Overload->getString().str()
-                                      : std::string());
-    }
-  for (const Stmt *C : S->children())
-    if (std::string Op = handleOp(C); !Op.empty())
-      return Op;
-  return "";
+  return firstIn(S, [](const Stmt *S) -> std::string {
+    const auto *M = dyn_cast<CXXMemberCallExpr>(S);
+    if (methodName(M) != "findSchemaOrThrow" || M->getNumArgs() != 2)
+      return "";
+    const auto *Name = dyn_cast<StringLiteral>(strip(M->getArg(0)));
+    const auto *Overload = dyn_cast<StringLiteral>(strip(M->getArg(1)));
+    if (!Name || !Overload)
+      return "";
+    return Name->getString().str() +
+           (Overload->getLength() ? "." + Overload->getString().str()
+                                  : std::string());
+  });
 }
 
 /// `handle.call(...)` of a typed dispatcher handle: the op it calls.
@@ -124,27 +122,15 @@ bool passesParams(llvm::ArrayRef<const Expr *> Args, const FunctionDecl &FD,
   return true;
 }
 
-std::vector<const Expr *> argsOf(const CallExpr &Call) {
-  std::vector<const Expr *> Out;
-  for (const Expr *A : Call.arguments())
-    if (!isa<CXXDefaultArgExpr>(A))
-      Out.push_back(A);
-  return Out;
-}
-
 /// The items of the braced list in \p E (`{a, b}` as a variable_list or an
 /// initializer_list argument).
 std::optional<std::vector<const Expr *>> bracedItems(const Stmt *S) {
-  if (!S)
-    return std::nullopt;
-  if (const auto *L = dyn_cast<InitListExpr>(S)) {
-    std::vector<const Expr *> Out(L->inits().begin(), L->inits().end());
-    return Out;
-  }
-  for (const Stmt *C : S->children())
-    if (auto Items = bracedItems(C))
-      return Items;
-  return std::nullopt;
+  return firstIn(S, [](const Stmt *S) -> std::optional<std::vector<const Expr *>> {
+    const auto *L = dyn_cast<InitListExpr>(S);
+    if (!L)
+      return std::nullopt;
+    return std::vector<const Expr *>(L->inits().begin(), L->inits().end());
+  });
 }
 
 /// The index and the tuple of `std::get<i>(tuple)`.
@@ -245,6 +231,20 @@ private:
                ")";
   }
   std::optional<std::string> savedKey(const Expr *E) const;
+  /// The variables \p DS declares; a declaration of anything else is
+  /// refused.
+  std::vector<const VarDecl *> locals(const DeclStmt &DS,
+                                      const std::string &Part);
+  /// When \p VD is initialised by an op call (the part's one: a second is
+  /// refused), its arguments; \p VD then holds the op's result.
+  std::optional<std::vector<const Expr *>>
+  opLocal(const Stmt *S, const VarDecl &VD, const std::string &Part,
+          OpCallee &Callee, std::string &Wrapper);
+  /// The items of the braced list \p R returns; another return is refused
+  /// (a list of \p What is what the part returns).
+  std::optional<std::vector<const Expr *>>
+  returned(const ReturnStmt &R, const std::string &Part,
+           const std::string &What);
   /// The op call \p E is, with its arguments: through a handle, or a
   /// function (a wrapper, resolved later).
   std::optional<std::vector<const Expr *>>
@@ -259,7 +259,42 @@ private:
   std::map<std::string, AutogradValue> Saved;
   std::vector<AutogradValue> SavedTensors;
   bool Backward = false;
+  bool Called = false; ///< The part's op call was read.
 };
+
+std::vector<const VarDecl *> Reader::locals(const DeclStmt &DS,
+                                            const std::string &Part) {
+  std::vector<const VarDecl *> Out;
+  for (const Decl *D : DS.decls()) {
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      Out.push_back(VD);
+    else
+      fail(&DS, Part, "declares something other than a variable");
+  }
+  return Out;
+}
+
+std::optional<std::vector<const Expr *>>
+Reader::opLocal(const Stmt *S, const VarDecl &VD, const std::string &Part,
+                OpCallee &Callee, std::string &Wrapper) {
+  auto Args = opCall(VD.getInit(), Callee, Wrapper);
+  if (!Args)
+    return std::nullopt;
+  if (Called)
+    fail(S, Part, "calls more than one function");
+  Called = true;
+  Vars[&VD] = {Val::OpResult, {}};
+  return Args;
+}
+
+std::optional<std::vector<const Expr *>>
+Reader::returned(const ReturnStmt &R, const std::string &Part,
+                 const std::string &What) {
+  auto Items = bracedItems(R.getRetValue());
+  if (!Items)
+    fail(&R, Part, "does not return a braced list of " + What);
+  return Items;
+}
 
 std::optional<std::string> Reader::savedKey(const Expr *E) const {
   auto Sub = subscript(strip(E));
@@ -279,7 +314,7 @@ Reader::opCall(const Expr *E, OpCallee &Callee, std::string &Wrapper) {
   E = strip(E);
   if (std::string Op = handleCall(E); !Op.empty()) {
     Callee.Op = Op;
-    return argsOf(*cast<CallExpr>(E));
+    return explicitArgs(*cast<CallExpr>(E));
   }
   const auto *Call = dyn_cast_or_null<CallExpr>(E);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
@@ -288,7 +323,7 @@ Reader::opCall(const Expr *E, OpCallee &Callee, std::string &Wrapper) {
     return std::nullopt;
   Callee.Wrapper = FD->getQualifiedNameAsString();
   Wrapper = Id(*FD);
-  return argsOf(*Call);
+  return explicitArgs(*Call);
 }
 
 Reader::Val Reader::value(const Expr *E) {
@@ -383,18 +418,14 @@ void Reader::forward(const CXXMethodDecl &M) {
     fail(nullptr, "forward", "has no body");
     return;
   }
-  bool Guard = false, Called = false;
+  bool Guard = false;
+  Called = false;
   const std::string Part = "forward";
   for (const Stmt *S : Body->body()) {
     if (!F.Why.empty())
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls()) {
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD) {
-          fail(S, Part, "declares something other than a variable");
-          continue;
-        }
+      for (const VarDecl *VD : locals(*DS, Part)) {
         if (const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl())
           if (RD->getName() == "AutoDispatchBelowADInplaceOrView" ||
               RD->getName() == "AutoDispatchBelowAutograd") {
@@ -403,11 +434,7 @@ void Reader::forward(const CXXMethodDecl &M) {
           }
         std::string Wrapper;
         OpCallee Callee;
-        if (auto Args = opCall(VD->getInit(), Callee, Wrapper)) {
-          if (Called) {
-            fail(S, Part, "calls more than one function");
-            continue;
-          }
+        if (auto Args = opLocal(S, *VD, Part, Callee, Wrapper)) {
           if (!Guard)
             fail(S, Part,
                  "calls the op without a guard that dispatches "
@@ -417,10 +444,8 @@ void Reader::forward(const CXXMethodDecl &M) {
                  "does not pass its arguments to '" +
                      (Callee.Op.empty() ? Callee.Wrapper : Callee.Op) +
                      "' in order");
-          Called = true;
           F.Forward = Callee;
           Out.ForwardWrapper = Wrapper;
-          Vars[VD] = {Val::OpResult, {}};
           continue;
         }
         Val V = value(VD->getInit());
@@ -433,11 +458,9 @@ void Reader::forward(const CXXMethodDecl &M) {
       continue;
     }
     if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-      auto Items = bracedItems(R->getRetValue());
-      if (!Items) {
-        fail(S, Part, "does not return a braced list of outputs");
+      auto Items = returned(*R, Part, "outputs");
+      if (!Items)
         continue;
-      }
       for (const Expr *I : *Items) {
         Val V = value(I);
         if (V.K == Val::OpResult)
@@ -509,30 +532,20 @@ void Reader::backward(const CXXMethodDecl &M) {
     F.BackwardThrows = true;
     return;
   }
-  bool Called = false;
+  Called = false;
   const VarDecl *Result = nullptr;
   for (const Stmt *S : Body->body()) {
     if (!F.Why.empty())
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls()) {
-        const auto *VD = dyn_cast<VarDecl>(D);
-        if (!VD) {
-          fail(S, Part, "declares something other than a variable");
-          continue;
-        }
+      for (const VarDecl *VD : locals(*DS, Part)) {
         if (methodName(strip(VD->getInit())) == "get_saved_variables") {
           Vars[VD] = {Val::SavedList, {}};
           continue;
         }
         std::string Wrapper;
         OpCallee Callee;
-        if (auto Args = opCall(VD->getInit(), Callee, Wrapper)) {
-          if (Called) {
-            fail(S, Part, "calls more than one function");
-            continue;
-          }
-          Called = true;
+        if (auto Args = opLocal(S, *VD, Part, Callee, Wrapper)) {
           F.Backward = Callee;
           Out.BackwardWrapper = Wrapper;
           for (const Expr *A : *Args) {
@@ -543,7 +556,6 @@ void Reader::backward(const CXXMethodDecl &M) {
                    "saved one or an output's gradient");
             F.BackwardArgs.push_back(V.V);
           }
-          Vars[VD] = {Val::OpResult, {}};
           Result = VD;
           continue;
         }
@@ -557,11 +569,9 @@ void Reader::backward(const CXXMethodDecl &M) {
       continue;
     }
     if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-      auto Items = bracedItems(R->getRetValue());
-      if (!Items) {
-        fail(S, Part, "does not return a braced list of gradients");
+      auto Items = returned(*R, Part, "gradients");
+      if (!Items)
         continue;
-      }
       for (const Expr *I : *Items) {
         const Expr *E = strip(I);
         if (const auto *C = dyn_cast<CXXConstructExpr>(E);
@@ -606,7 +616,7 @@ std::optional<std::string> wrappedOp(const FunctionDecl &FD) {
   const auto *Handle = dyn_cast<VarDecl>(Decl->getSingleDecl());
   std::string Op = handleCall(strip(Ret->getRetValue()));
   if (!Handle || Op.empty() ||
-      !passesParams(argsOf(*cast<CallExpr>(strip(Ret->getRetValue()))), FD, 0))
+      !passesParams(explicitArgs(*cast<CallExpr>(strip(Ret->getRetValue()))), FD, 0))
     return std::nullopt;
   return Op;
 }
@@ -620,7 +630,7 @@ const CXXRecordDecl *appliedFunction(const FunctionDecl &Kernel) {
     return nullptr;
   auto Check = [&](const Expr *Call) -> const CXXRecordDecl * {
     const CXXRecordDecl *Class = applied(Call);
-    if (!Class || !passesParams(argsOf(*cast<CallExpr>(Call)), Kernel, 0))
+    if (!Class || !passesParams(explicitArgs(*cast<CallExpr>(Call)), Kernel, 0))
       return nullptr;
     return Class;
   };

@@ -16,6 +16,7 @@
 #include "frontend/CompileCommands.h"
 #include "frontend/Lower.h"
 #include "frontend/ast/Locations.h"
+#include "frontend/ast/Walk.h"
 #include "frontend/migrate/Autograd.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -32,7 +33,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <functional>
 #include <map>
 #include <set>
 
@@ -115,25 +115,11 @@ std::string absoluteFile(const SourceManager &SM, SourceLocation L) {
 /// The first string literal in \p E (TORCH_SELECTIVE_SCHEMA and
 /// TORCH_SELECTIVE_NAME wrap theirs).
 const StringLiteral *findString(const Stmt *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *S = dyn_cast<StringLiteral>(E))
-    return S;
-  for (const Stmt *C : E->children())
-    if (const StringLiteral *S = findString(C))
-      return S;
-  return nullptr;
+  return firstIn(E, [](const Stmt *S) { return dyn_cast<StringLiteral>(S); });
 }
 
 bool findLambda(const Stmt *E) {
-  if (!E)
-    return false;
-  if (isa<LambdaExpr>(E))
-    return true;
-  for (const Stmt *C : E->children())
-    if (findLambda(C))
-      return true;
-  return false;
+  return firstIn(E, [](const Stmt *S) { return isa<LambdaExpr>(S); });
 }
 
 /// The function \p E names: `&fn`, `fn`, `TORCH_FN(fn)` (a template
@@ -170,9 +156,10 @@ const FunctionDecl *findFunction(const Stmt *S) {
 /// The dispatch key \p S names: a c10::DispatchKey or c10::DeviceType
 /// constant (`c10::DispatchKey::CUDA`, `torch::kCUDA`); empty if none.
 std::string findKey(const Stmt *S) {
-  if (!S)
-    return "";
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+  return firstIn(S, [](const Stmt *S) -> std::string {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!DRE)
+      return "";
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
       std::string Enum =
           cast<EnumDecl>(EC->getDeclContext())->getQualifiedNameAsString();
@@ -184,35 +171,19 @@ std::string findKey(const Stmt *S) {
               "const enum c10::DeviceType" &&
           VD->getInit())
         return findKey(VD->getInit());
-  }
-  for (const Stmt *C : S->children()) {
-    std::string K = findKey(C);
-    if (!K.empty())
-      return K;
-  }
-  return "";
+    return "";
+  });
 }
 
 /// The at::Tag constants in \p S, in order.
 void findTags(const Stmt *S, std::vector<std::string> &Tags) {
-  if (!S)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
-      if (cast<EnumDecl>(EC->getDeclContext())->getQualifiedNameAsString() ==
-          "at::Tag")
-        Tags.push_back(EC->getNameAsString());
-  for (const Stmt *C : S->children())
-    findTags(C, Tags);
-}
-
-/// The explicit arguments of \p Call (default arguments left out).
-std::vector<const Expr *> explicitArgs(const CallExpr &Call) {
-  std::vector<const Expr *> Args;
-  for (const Expr *A : Call.arguments())
-    if (!isa<CXXDefaultArgExpr>(A->IgnoreImplicit()))
-      Args.push_back(A);
-  return Args;
+  forEachIn(S, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+        if (cast<EnumDecl>(EC->getDeclContext())->getQualifiedNameAsString() ==
+            "at::Tag")
+          Tags.push_back(EC->getNameAsString());
+  });
 }
 
 /// Whether the macro \p Name written at \p At takes two arguments, as
@@ -298,9 +269,7 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
   MigrationAutocast A;
   std::set<std::string> Dtypes, Devices;
   std::map<const ParmVarDecl *, unsigned> Cast;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
+  forEachIn(Body, [&](const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -339,10 +308,7 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
               if (const ParmVarDecl *P =
                       parameterOf(Type->getImplicitObjectArgument()))
                 A.CastBackTo = P->getNameAsString();
-    for (const Stmt *C : S->children())
-      Walk(C);
-  };
-  Walk(Body);
+  });
   if (!Guard || !Casts)
     return std::nullopt;
   if (Dtypes.size() == 1)
