@@ -361,6 +361,10 @@ TEST(CheckTest, ReportsBadKeysAndNames) {
       {"mylib::crop", {{"kwonly", "m"}}, DiagId::KwonlyUnknownParam},
       {"mylib::crop", {{"tags", "pt2_compliant"}}, DiagId::UnknownTag},
       {"mylib::crop", {{"device", "gpu"}}, DiagId::UnknownDevice},
+      {"mylib::crop", {{"device", "autocastcpu"}}, DiagId::DeviceIsAutocast},
+      {"mylib::crop", {{"device", "AutocastXPU"}}, DiagId::DeviceIsAutocast},
+      {"mylib::crop", {{"device", "autocast"}}, DiagId::DeviceIsAutocast},
+      {"mylib::crop", {{"device", "autocastmeta"}}, DiagId::UnknownDevice},
   };
   for (const Case &C : Cases) {
     RecordingDiagSink Diags;

@@ -2,6 +2,9 @@
 #include "check/Common.h"
 #include "check/keys/Keys.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace opgen {
 namespace check {
 
@@ -10,9 +13,29 @@ void assignDefaultDevice(OpDraft &D) {
       D.Impl.Lang == Language::Cuda ? DispatchKey::CUDA : DispatchKey::CPU;
 }
 
+/// The device whose autocast key \p Text names (`autocastcpu`, `AutocastXPU`;
+/// `autocast` alone is CUDA's, as torch's `Autocast` key), if any.
+static std::optional<DispatchKey> autocastKeyDevice(std::string Text) {
+  std::transform(Text.begin(), Text.end(), Text.begin(),
+                 [](unsigned char C) { return std::tolower(C); });
+  std::string_view Rest(Text);
+  if (Rest.substr(0, 8) != "autocast")
+    return std::nullopt;
+  Rest.remove_prefix(8);
+  std::optional<DispatchKey> Key = deviceKey(Rest.empty() ? "cuda" : Rest);
+  if (!Key || !hasAutocast(*Key))
+    return std::nullopt;
+  return Key;
+}
+
 void checkDevice(const AnnotationValue &V, OpDraft &D) {
-  if (std::optional<DispatchKey> Key = deviceKey(trim(V.Text)))
+  std::string Text = trim(V.Text);
+  if (std::optional<DispatchKey> Key = deviceKey(Text))
     D.Impl.Key = *Key;
+  else if (std::optional<DispatchKey> Device = autocastKeyDevice(Text))
+    D.Diags.report(DiagId::DeviceIsAutocast, V.Loc,
+                   {V.Text, deviceName(*Device),
+                    std::string(dispatchKeyName(*Device))});
   else
     D.Diags.report(DiagId::UnknownDevice, V.Loc, {V.Text, deviceNames()});
 }
