@@ -224,9 +224,9 @@ llvm::Expected<FileSet> emitAll(const OpLibrary &L, const EmitOptions &Opts) {
           From = &Shard;
     OPGEN_TRY(Text, emitOutput(File, *From, ShardOpts));
     if (llvm::Error E = Files.add(File.Path, std::move(Text)))
-      return std::move(E);
+      return E;
   }
-  return std::move(Files);
+  return Files;
 }
 
 llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
@@ -241,9 +241,9 @@ llvm::Expected<FileSet> emitShardFiles(const OpLibrary &Shard,
     if (File.Id == OutputId::Shard || File.Id == OutputId::ShardDeclarations) {
       OPGEN_TRY(Text, emitOutput(File, Shard, Opts));
       if (llvm::Error E = Files.add(File.Path, std::move(Text)))
-        return std::move(E);
+        return E;
     }
-  return std::move(Files);
+  return Files;
 }
 
 } // namespace opgen
