@@ -125,7 +125,8 @@ bool passesParams(llvm::ArrayRef<const Expr *> Args, const FunctionDecl &FD,
 /// The items of the braced list in \p E (`{a, b}` as a variable_list or an
 /// initializer_list argument).
 std::optional<std::vector<const Expr *>> bracedItems(const Stmt *S) {
-  return firstIn(S, [](const Stmt *S) -> std::optional<std::vector<const Expr *>> {
+  using Items = std::optional<std::vector<const Expr *>>;
+  return firstIn(S, [](const Stmt *S) -> Items {
     const auto *L = dyn_cast<InitListExpr>(S);
     if (!L)
       return std::nullopt;
@@ -616,7 +617,8 @@ std::optional<std::string> wrappedOp(const FunctionDecl &FD) {
   const auto *Handle = dyn_cast<VarDecl>(Decl->getSingleDecl());
   std::string Op = handleCall(strip(Ret->getRetValue()));
   if (!Handle || Op.empty() ||
-      !passesParams(explicitArgs(*cast<CallExpr>(strip(Ret->getRetValue()))), FD, 0))
+      !passesParams(explicitArgs(*cast<CallExpr>(strip(Ret->getRetValue()))),
+                    FD, 0))
     return std::nullopt;
   return Op;
 }
