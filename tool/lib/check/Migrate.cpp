@@ -282,7 +282,7 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
   std::vector<size_t> Autocasts, Others;
   for (size_t I : Impls) {
     const Registration &R = Set.Registrations[I];
-    std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+    const std::string &Key = Set.keyOf(R);
     (llvm::StringRef(Key).startswith("Autocast") && R.Unreadable.empty() &&
              R.Kernel
          ? Autocasts
@@ -295,7 +295,7 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
     std::string Why;
     for (size_t I : Autocasts) {
       const Registration &R = Set.Registrations[I];
-      std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+      const std::string &Key = Set.keyOf(R);
       const MigrationKernel &K = Set.Kernels[*R.Kernel];
       std::optional<DispatchKey> Device = autocastDeviceOfKey(Key);
       if (!Device && Why.empty())
@@ -331,7 +331,7 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
     }
     if (!R.Kernel)
       continue; // Reported: the kernel is in no source.
-    std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+    const std::string &Key = Set.keyOf(R);
     std::optional<std::string> Device = deviceOfKey(Key);
     if (!Device) {
       auto Why = AutogradWhy.find(I);
@@ -453,7 +453,7 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
     for (size_t I : Impls) {
       const Registration &R = Set.Registrations[I];
       if (Kept.count(I) &&
-          (R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key) == "Autograd") {
+          Set.keyOf(R) == "Autograd") {
         Why = "its Autograd impl is kept (line " +
               std::to_string(R.Loc.Line) +
               "), and opgen registers an Autograd kernel for the op too: "
@@ -478,9 +478,6 @@ bool Planner::decide(const std::string &Op, size_t Def, const OpSchema &Schema,
 std::map<std::string, Planner::Pairing>
 Planner::pairings(const DefMap &D, const ImplMap &ImplsOf) {
   std::map<std::string, Pairing> Pairs;
-  auto keyOf = [&](const Registration &R) {
-    return R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
-  };
   /// The impl of \p Impls at an Autograd key whose kernel applies a
   /// Function, if exactly one.
   auto autograd = [&](const std::vector<size_t> &Of) -> std::optional<size_t> {
@@ -489,7 +486,7 @@ Planner::pairings(const DefMap &D, const ImplMap &ImplsOf) {
       const Registration &R = Set.Registrations[I];
       if (!R.Kernel || !R.Unreadable.empty() ||
           !Set.Kernels[*R.Kernel].Function ||
-          !llvm::StringRef(keyOf(R)).startswith("Autograd"))
+          !llvm::StringRef(Set.keyOf(R)).startswith("Autograd"))
         continue;
       if (Found)
         return std::nullopt;
@@ -506,8 +503,8 @@ Planner::pairings(const DefMap &D, const ImplMap &ImplsOf) {
     const MigrationFunction &Fn = Set.Functions[FnIndex];
     std::string Prefix = "its torch::autograd::Function '" + Fn.Name + "' ";
     std::string Why;
-    if (keyOf(R) != "Autograd")
-      Why = Prefix + "is registered at " + keyOf(R) +
+    if (Set.keyOf(R) != "Autograd")
+      Why = Prefix + "is registered at " + Set.keyOf(R) +
             "; opgen's generated autograd kernel is registered at Autograd, "
             "for every device";
     else if (!Fn.Why.empty())
@@ -531,13 +528,13 @@ Planner::pairings(const DefMap &D, const ImplMap &ImplsOf) {
     if (It != ImplsOf.end())
       for (size_t I : It->second) {
         const Registration &BR = Set.Registrations[I];
-        if (!llvm::StringRef(keyOf(BR)).startswith("Autograd"))
+        if (!llvm::StringRef(Set.keyOf(BR)).startswith("Autograd"))
           continue;
         std::optional<size_t> Double = autograd(It->second);
         const MigrationFunction *G =
             Double ? &Set.Functions[*Set.Kernels[*BR.Kernel].Function]
                    : nullptr;
-        if (!G || *Double != I || keyOf(BR) != "Autograd" ||
+        if (!G || *Double != I || Set.keyOf(BR) != "Autograd" ||
             !G->Why.empty() || !G->BackwardThrows ||
             G->Forward.Op != P.Backward) {
           Why = Prefix + "has the backward op '" + P.Backward +
@@ -799,7 +796,7 @@ MigrationPlan Planner::run() {
     std::string Op = implOp(R);
     std::string Full = Op;
     if (!Defs.count(Full)) {
-      std::string Key = R.Key.empty() ? Set.Blocks[R.Block].Key : R.Key;
+      const std::string &Key = Set.keyOf(R);
       if (R.Text.empty())
         keep(I, "?", R.Unreadable);
       else if (Set.AnnotatedOps.count(Full) && !deviceOfKey(Key))

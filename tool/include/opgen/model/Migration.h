@@ -209,6 +209,11 @@ struct RegistrationSet {
   /// The ops `[[custom_op("...")]]` annotations of the sources name (an
   /// earlier migration's): an impl of one is no impl of an unknown op.
   std::set<std::string> AnnotatedOps;
+
+  /// The dispatch key \p R registers at: its own, else its block's.
+  const std::string &keyOf(const Registration &R) const {
+    return R.Key.empty() ? Blocks[R.Block].Key : R.Key;
+  }
 };
 
 /// What the check decided (check/Migrate.h); emit/Migrate.h makes the
