@@ -2,8 +2,7 @@
 #include "check/Common.h"
 #include "check/keys/Keys.h"
 
-#include <algorithm>
-#include <cctype>
+#include "llvm/ADT/StringRef.h"
 
 namespace opgen {
 namespace check {
@@ -15,14 +14,13 @@ void assignDefaultDevice(OpDraft &D) {
 
 /// The device whose autocast key \p Text names (`autocastcpu`, `AutocastXPU`;
 /// `autocast` alone is CUDA's, as torch's `Autocast` key), if any.
-static std::optional<DispatchKey> autocastKeyDevice(std::string Text) {
-  std::transform(Text.begin(), Text.end(), Text.begin(),
-                 [](unsigned char C) { return std::tolower(C); });
-  std::string_view Rest(Text);
-  if (Rest.substr(0, 8) != "autocast")
+static std::optional<DispatchKey> autocastKeyDevice(llvm::StringRef Text) {
+  std::string Lower = Text.lower();
+  llvm::StringRef Rest(Lower);
+  if (!Rest.consume_front("autocast"))
     return std::nullopt;
-  Rest.remove_prefix(8);
-  std::optional<DispatchKey> Key = deviceKey(Rest.empty() ? "cuda" : Rest);
+  std::optional<DispatchKey> Key =
+      deviceKey(Rest.empty() ? "cuda" : std::string_view(Rest));
   if (!Key || !hasAutocast(*Key))
     return std::nullopt;
   return Key;
