@@ -6,12 +6,15 @@
 /// something (`firstIn`: a string literal, a dispatch key, the op a handle
 /// finds) and visit every node (`forEachIn`: the casts of an autocast
 /// kernel, the tags of a def). Both go in preorder, a node before its
-/// children, children in source order; null statements are skipped.
+/// children, children in source order; null statements are skipped. With
+/// them, what those readers ask of a node: a call's written arguments, a
+/// member call's method name.
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_LIB_FRONTEND_AST_WALK_H
 #define OPGEN_LIB_FRONTEND_AST_WALK_H
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <optional>
@@ -51,6 +54,16 @@ template <class Fn> void forEachIn(const clang::Stmt *S, Fn Visit) {
   Visit(S);
   for (const clang::Stmt *C : S->children())
     forEachIn(C, Visit);
+}
+
+/// The name of the method member call \p E calls (`to` of `x.to(t)`), or
+/// empty (not a member call, or an operator or conversion).
+inline std::string methodName(const clang::Expr *E) {
+  if (const auto *M = llvm::dyn_cast_or_null<clang::CXXMemberCallExpr>(E))
+    if (const clang::CXXMethodDecl *MD = M->getMethodDecl())
+      if (MD->getDeclName().isIdentifier())
+        return MD->getName().str();
+  return "";
 }
 
 /// The arguments written in \p Call: default arguments left out.

@@ -62,15 +62,6 @@ std::optional<int64_t> constant(const ASTContext &Ctx, const Expr *E) {
   return std::nullopt;
 }
 
-/// The method name of member call \p E, or empty.
-std::string methodName(const Expr *E) {
-  if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(E))
-    if (const CXXMethodDecl *MD = M->getMethodDecl())
-      if (MD->getDeclName().isIdentifier())
-        return MD->getName().str();
-  return "";
-}
-
 /// The object and index of `a[i]` (built-in or an operator[]).
 std::optional<std::pair<const Expr *, const Expr *>> subscript(const Expr *E) {
   if (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(E))

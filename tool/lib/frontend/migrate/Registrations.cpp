@@ -253,8 +253,7 @@ const ParmVarDecl *parameterOf(const Expr *E) {
 /// list of them).
 bool isTensorParameter(const ParmVarDecl &P) {
   std::string T = P.getType().getCanonicalType().getAsString();
-  return T.find("at::Tensor") != std::string::npos ||
-         T.find("at::TensorBase") != std::string::npos;
+  return T.find("at::Tensor") != std::string::npos; // at::TensorBase too
 }
 
 /// What \p FD's body does when it has an autocast kernel's shape (an
@@ -295,19 +294,20 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
           else
             Other = true;
         }
-    if (const auto *Ret = dyn_cast<ReturnStmt>(S))
-      if (const auto *To = dyn_cast_or_null<CXXMemberCallExpr>(
-              Ret->getRetValue() ? Ret->getRetValue()->IgnoreImplicit()
-                                 : nullptr))
-        if (To->getMethodDecl() && To->getMethodDecl()->getName() == "to" &&
-            To->getNumArgs() >= 1)
-          if (const auto *Type = dyn_cast<CXXMemberCallExpr>(
-                  To->getArg(0)->IgnoreImplicit()))
-            if (Type->getMethodDecl() &&
-                Type->getMethodDecl()->getName() == "scalar_type")
-              if (const ParmVarDecl *P =
-                      parameterOf(Type->getImplicitObjectArgument()))
-                A.CastBackTo = P->getNameAsString();
+    // return <op call>.to(<parameter>.scalar_type());
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      const Expr *Value = Ret->getRetValue();
+      const auto *To = dyn_cast_or_null<CXXMemberCallExpr>(
+          Value ? Value->IgnoreImplicit() : nullptr);
+      if (methodName(To) == "to" && To->getNumArgs() >= 1) {
+        const auto *Type =
+            dyn_cast<CXXMemberCallExpr>(To->getArg(0)->IgnoreImplicit());
+        if (methodName(Type) == "scalar_type")
+          if (const ParmVarDecl *P =
+                  parameterOf(Type->getImplicitObjectArgument()))
+            A.CastBackTo = P->getNameAsString();
+      }
+    }
   });
   if (!Guard || !Casts)
     return std::nullopt;
