@@ -417,14 +417,9 @@ function(_opgen_precompile_headers target pch_header)
     "$<$<COMPILE_LANGUAGE:CXX>:${pch_header}>")
   _opgen_ccache_pch_sloppiness(${target})
   _opgen_pch_cache(${target})
-  # The header is the C++ preamble step's: it is written before the PCH
-  # compiles (each shard waits for that step anyway, through its
-  # discovery). Other generators than Ninja make the library wait for the
-  # whole generation, that step included.
-  if(CMAKE_GENERATOR MATCHES "Ninja")
-    add_custom_target(${target}_pch_header DEPENDS ${pch_header})
-    add_dependencies(${target} ${target}_pch_header)
-  endif()
+  # The header is the C++ preamble step's: written before the PCH compiles,
+  # as every compile of the library waits for the whole generation
+  # (<target>_generate), that step included.
 endfunction()
 
 # The compiler PCH of <target> from, and into, the cache OPGEN_PCH_CACHE:
@@ -532,9 +527,11 @@ function(_opgen_library_sources out_var target plan gen compiled)
   # Compiled after the steps that write them (the combine; the shard's
   # discovery), again when one changes.
   set_source_files_properties(${unity} PROPERTIES OBJECT_DEPENDS "${host};${generated}")
+  # First: the longest translation unit, started first (Ninja starts the
+  # compiles that are ready together in the order the target lists them).
   set(sources ${compiled})
   list(REMOVE_ITEM sources ${host} ${generated})
-  list(APPEND sources ${unity})
+  list(PREPEND sources ${unity})
   set(${out_var} "${sources}" PARENT_SCOPE)
 endfunction()
 
@@ -937,11 +934,17 @@ function(_opgen_add_custom_op target)
   _opgen_library_sources(library_sources ${target} "${plan}" ${gen} "${compiled}")
   add_library(${target} SHARED ${library_sources})
   _opgen_precompile_headers(${target} "${pch_header}")
-  if(NOT CMAKE_GENERATOR MATCHES "Ninja")
-    # Other generators know generated files only within the target that
-    # makes them: every compile waits for the whole generation.
-    add_dependencies(${target} ${target}_generate)
-  endif()
+  # Every compile waits for the whole generation (an order-only dependency
+  # under Ninja: it recompiles nothing). Other generators know generated
+  # files only within the target that makes them; under Ninja, a shard
+  # could compile as soon as its own discovery is written, but then the
+  # discoveries of the other sources wait behind the shards' compiles for a
+  # free job, and with them the combine and the generated translation unit
+  # it writes, the longest of the library: started last, it made a clean
+  # build of kernels/ 1.5 times as long as its compile CPU over two jobs
+  # (docs/performance.md#6-build-time). Discovery takes a tenth of a
+  # shard's compile.
+  add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
   if(ARG_STABLE_ABI)
     # The stable headers only, and of libtorch only libtorch_cpu, the home of
