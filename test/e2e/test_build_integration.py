@@ -5,6 +5,7 @@ sources' own entries in compile_commands.json (for clangd).
 Needs the build directory ($OPGEN_BUILD_DIR, default build/) configured and
 `mylib_ops_generate` built; skipped when it is not.
 """
+import functools
 import json
 import os
 import shlex
@@ -101,26 +102,33 @@ def test_sources_are_in_the_compile_database():
     assert result.returncode == 0, result.stderr[-2000:]
 
 
+@functools.lru_cache(maxsize=None)
+def _ninja_query(node):
+    """`node`'s inputs (ninja -t query): explicit and implicit ones, and
+    order-only ones. Asked once per node: the walks below share most of
+    the graph (the generation steps)."""
+    result = subprocess.run(["ninja", "-C", str(BUILD_DIR), "-t", "query", node],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    end = next((i for i, line in enumerate(lines) if line.strip() == "outputs:"), len(lines))
+    inputs, order_only = [], []
+    for line in lines[2:end]:  # after "<node>:" and "  input: <rule>"
+        name = line.strip()
+        (order_only if name.startswith("||") else inputs).append(name.lstrip("|").strip())
+    return tuple(n for n in inputs if n), tuple(n for n in order_only if n)
+
+
 def _ninja_needs(target, order_only):
-    """Every node ninja needs before it can run `target`'s command
-    (ninja -t query, recursively): through explicit and implicit inputs,
-    which make `target` out of date when they change, and with `order_only`
-    also through order-only ones, which are only built first."""
+    """Every node ninja needs before it can run `target`'s command,
+    recursively: through explicit and implicit inputs, which make `target`
+    out of date when they change, and with `order_only` also through
+    order-only ones, which are only built first."""
     seen, todo = set(), [target]
     while todo:
-        node = todo.pop()
-        result = subprocess.run(["ninja", "-C", str(BUILD_DIR), "-t", "query", node],
-                                capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
-        lines = result.stdout.splitlines()
-        end = next((i for i, line in enumerate(lines) if line.strip() == "outputs:"),
-                   len(lines))
-        for line in lines[2:end]:  # after "<node>:" and "  input: <rule>"
-            name = line.strip()
-            if name.startswith("||") and not order_only:
-                continue
-            name = name.lstrip("|").strip()
-            if name and name not in seen:
+        inputs, after = _ninja_query(todo.pop())
+        for name in inputs + (after if order_only else ()):
+            if name not in seen:
                 seen.add(name)
                 todo.append(name)
     return seen
