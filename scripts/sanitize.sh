@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds opgen with AddressSanitizer + UndefinedBehaviorSanitizer (LeakSanitizer
 # included) in build-asan/ (clang-16, no bundled kernels) and runs the unit
-# tests and the lit suite against it (the tests lit's LIT_FILTER_OUT, if
-# set, leaves out: scripts/test.sh runs those against build/). The build is configured with
-# OPGEN_BUILD_FUZZERS (which implies OPGEN_SANITIZE and adds libFuzzer's
-# coverage counters), so that it also has the libFuzzer targets:
-# `scripts/fuzz.sh --build build-asan` runs them without a second build of
-# opgen (scripts/test.sh does). With --docs also the docs
-# examples and CLI checks (test/e2e/test_docs.py, 3 more minutes). Fails when
-# a test fails or a sanitizer reported anything. See docs/robustness.md.
+# tests and the lit suite against it (but the tests that lit's
+# LIT_FILTER_OUT, if set, names: scripts/test.sh runs those against build/).
+# The build is configured with OPGEN_BUILD_FUZZERS (which implies
+# OPGEN_SANITIZE and adds libFuzzer's coverage counters), so that it also
+# has the libFuzzer targets: `scripts/fuzz.sh --build build-asan` runs them
+# without a second build of opgen (scripts/test.sh does). With --docs also
+# the docs examples and CLI checks (test/e2e/test_docs.py, 3 more minutes).
+# Fails when a test fails or a sanitizer reported anything. See
+# docs/robustness.md.
 #
 # Reports go to files (log_path), not only to stderr: lit's `not opgen ...`
 # lines expect opgen to fail, so a sanitizer's non-zero exit alone would go

@@ -8,11 +8,10 @@
 # wheel_newest: the same wheel built and run with the newest torch;
 # docs/packaging.md; opgen_wheel: opgen itself as a wheel, statically linked,
 # installed into a fresh environment and used with /usr/lib/llvm-16 hidden;
-# docs/install.md); lit (FileCheck) in two parts, its longest tests there
-# and the rest with the sanitizer build's unit tests; the fuzzing checks;
-# then the newest
-# torch (scripts/newest-torch.sh: build/'s opgen generates the classic
-# bundled library against it).
+# docs/install.md), with lit's (FileCheck) longest tests; then the
+# sanitizer build's unit tests and the rest of lit, and the fuzzing checks;
+# then the newest torch (scripts/newest-torch.sh: build/'s opgen generates
+# the classic bundled library against it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
