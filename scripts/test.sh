@@ -26,6 +26,12 @@ rm -rf "$TORCHINDUCTOR_CACHE_DIR"
 # them in a cache of build/'s own, never the user's shared one (ctest's
 # tests and lit set the same; build/ itself uses build/preamble-cache).
 export OPGEN_PREAMBLE_CACHE="$PWD/build/test/preamble-cache"
+# The tests CI's 90 minutes leave no room for on its slowest machines, run
+# everywhere else: bench_short (OPGEN_BENCH_TESTS) and the migrate tests of
+# the larger layouts, the originals and the CUDA builds
+# (OPGEN_MIGRATE_TESTS, test/migrate/README.md).
+if [ -n "${CI:-}" ]; then extended=OFF; else extended=ON; fi
+cmake build -DOPGEN_BENCH_TESTS=$extended -DOPGEN_MIGRATE_TESTS=$extended >/dev/null
 # The whole lit suite, against build/'s release opgen.
 ctest --test-dir build --output-on-failure -j "$jobs"
 # Fakes on a device this machine lacks (docs/fakes.md#what-the-generated-tests-run):
