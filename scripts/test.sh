@@ -48,7 +48,7 @@ scripts/newest-torch.sh
 # several opgen runs over a whole layout or project, nearly all of it Clang,
 # which is not instrumented, parsing torch's headers); then the libFuzzer
 # targets of that same build replay their corpora and fuzz briefly. About
-# 10 minutes on an idle 2-core machine, 20 on the slowest CI machine seen.
+# 10 minutes on an idle 2-core machine, 16 on the slowest CI machine seen.
 # CI (CI set) has 90 minutes for everything: there the step runs when it
 # starts within OPGEN_CI_ROBUSTNESS_BY minutes (default 60) of this script's
 # start, and is otherwise skipped, saying so; everywhere else it always runs.
