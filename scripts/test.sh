@@ -32,7 +32,7 @@ export OPGEN_PREAMBLE_CACHE="$PWD/build/test/preamble-cache"
 # (OPGEN_MIGRATE_TESTS, test/migrate/README.md).
 if [ -n "${CI:-}" ]; then extended=OFF; else extended=ON; fi
 cmake build -DOPGEN_BENCH_TESTS=$extended -DOPGEN_MIGRATE_TESTS=$extended >/dev/null
-# The whole lit suite, against build/'s release opgen.
+# build/'s tests; the whole lit suite among them, against the release opgen.
 ctest --test-dir build --output-on-failure -j "$jobs"
 # Fakes on a device this machine lacks (docs/fakes.md#what-the-generated-tests-run):
 # ctest ran them above; listed here, one line each, so that the log shows the
@@ -60,4 +60,4 @@ else
   LIT_FILTER_OUT="$lit_heavy" scripts/sanitize.sh
   scripts/fuzz.sh --smoke --build build-asan
 fi
-echo "[test] all passed in $(( ($(date +%s) - started) / 60 )) min"
+echo "[test] everything that ran passed, in $(( ($(date +%s) - started) / 60 )) min"
