@@ -7,7 +7,8 @@
 #    $OPGEN_CACHE (default ~/.cache/opgen), keyed by the pinned versions, and
 #    linked as .venv/ in the checkout; another with the newest torch
 #    (scripts/newest-torch.sh), linked as .venv-newest/;
-#  * build/ with build/bin/opgen.
+#  * build/ with build/bin/opgen; arguments of this script (-D<option>=...)
+#    go to build/'s configure (scripts/test.sh: which tests it registers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +52,6 @@ log "building opgen (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${OPGEN_CUDA_ARCHITECTURES:-90}" \
   -DOPGEN_PREAMBLE_CACHE="$PWD/build/preamble-cache" \
-  -DOPGEN_PYTHON="$PWD/.venv/bin/python" >/dev/null
+  -DOPGEN_PYTHON="$PWD/.venv/bin/python" "$@" >/dev/null
 cmake --build build
 log "done: build/bin/opgen, .venv/bin/python"

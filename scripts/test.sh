@@ -15,7 +15,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
-scripts/setup.sh
+# The tests CI's 90 minutes leave no room for on its slowest machines, run
+# everywhere else: bench_short (OPGEN_BENCH_TESTS) and the migrate tests of
+# the larger layouts, the originals and the CUDA builds
+# (OPGEN_MIGRATE_TESTS, test/migrate/README.md); set in build/'s configure.
+if [ -n "${CI:-}" ]; then extended=OFF; else extended=ON; fi
+scripts/setup.sh -DOPGEN_BENCH_TESTS=$extended -DOPGEN_MIGRATE_TESTS=$extended
 jobs=$(nproc 2>/dev/null || echo 2)
 # torch.compile's cache keys do not cover the op library's own kernels: a
 # cache left by an earlier build of them would replay stale code. Each run
@@ -26,12 +31,6 @@ rm -rf "$TORCHINDUCTOR_CACHE_DIR"
 # them in a cache of build/'s own, never the user's shared one (ctest's
 # tests and lit set the same; build/ itself uses build/preamble-cache).
 export OPGEN_PREAMBLE_CACHE="$PWD/build/test/preamble-cache"
-# The tests CI's 90 minutes leave no room for on its slowest machines, run
-# everywhere else: bench_short (OPGEN_BENCH_TESTS) and the migrate tests of
-# the larger layouts, the originals and the CUDA builds
-# (OPGEN_MIGRATE_TESTS, test/migrate/README.md).
-if [ -n "${CI:-}" ]; then extended=OFF; else extended=ON; fi
-cmake build -DOPGEN_BENCH_TESTS=$extended -DOPGEN_MIGRATE_TESTS=$extended >/dev/null
 # build/'s tests; the whole lit suite among them, against the release opgen.
 ctest --test-dir build --output-on-failure -j "$jobs"
 # Fakes on a device this machine lacks (docs/fakes.md#what-the-generated-tests-run):
@@ -54,8 +53,9 @@ scripts/newest-torch.sh
 # start, and is otherwise skipped, saying so; everywhere else it always runs.
 lit_heavy='^opgen :: (migrate_(vision|vllm|fbgemm|extension_cpp|doc)|discover_combine|shards_same_name)\.test$'
 elapsed=$(( ($(date +%s) - started) / 60 ))
-if [ -n "${CI:-}" ] && [ "$elapsed" -gt "${OPGEN_CI_ROBUSTNESS_BY:-60}" ]; then
-  echo "[test] SKIPPED the sanitizer and fuzzing checks: ${elapsed} min gone, over OPGEN_CI_ROBUSTNESS_BY=${OPGEN_CI_ROBUSTNESS_BY:-60} of CI's 90; run them with: scripts/sanitize.sh && scripts/fuzz.sh --smoke --build build-asan"
+by=${OPGEN_CI_ROBUSTNESS_BY:-60}
+if [ -n "${CI:-}" ] && [ "$elapsed" -gt "$by" ]; then
+  echo "[test] SKIPPED the sanitizer and fuzzing checks: ${elapsed} min gone, over OPGEN_CI_ROBUSTNESS_BY=$by of CI's 90; run them with: scripts/sanitize.sh && scripts/fuzz.sh --smoke --build build-asan"
 else
   LIT_FILTER_OUT="$lit_heavy" scripts/sanitize.sh
   scripts/fuzz.sh --smoke --build build-asan
