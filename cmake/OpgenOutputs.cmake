@@ -13,15 +13,16 @@
 #
 # The opgen it runs: ${opgen_EXECUTABLE} when that is a file (an installed
 # opgen, or a built one found through find_package). In opgen's own tree,
-# where the build makes opgen after configuring, it first builds opgen at
-# configure time (opgen_build_plan_tool below), as LLVM builds its host
-# TableGen.
+# where the build makes opgen after configuring, it first builds opgen-plan
+# at configure time (_opgen_plan_tool below), as LLVM builds its host
+# TableGen: opgen's driver and Plan without the Clang frontend
+# (tool/driver/PlanOnly.cpp), which prints the same Plans.
 
 include_guard(GLOBAL)
 
 # opgen's own tree (CMakeLists.txt at the top) calls this before any
-# add_custom_op(): the arguments of a configure-time build of opgen alone, in
-# <binary dir>/plan-opgen, made the first time a Plan is needed.
+# add_custom_op(): the arguments of a configure-time build of opgen-plan
+# alone, in <binary dir>/plan-opgen, made the first time a Plan is needed.
 function(opgen_set_plan_tool_build source_dir binary_dir)
   set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL_SOURCE "${source_dir}")
   set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL_BINARY "${binary_dir}")
@@ -45,7 +46,7 @@ function(_opgen_plan_tool out_var)
   endif()
   get_property(binary GLOBAL PROPERTY _OPGEN_PLAN_TOOL_BINARY)
   get_property(args GLOBAL PROPERTY _OPGEN_PLAN_TOOL_ARGS)
-  message(STATUS "opgen: building opgen for add_custom_op's plans in ${binary}")
+  message(STATUS "opgen: building opgen-plan for add_custom_op's plans in ${binary}")
   # Configured once; later builds configure again by themselves when
   # opgen's CMake files change.
   set(rc 0)
@@ -57,13 +58,13 @@ function(_opgen_plan_tool out_var)
   endif()
   if(rc EQUAL 0)
     execute_process(
-      COMMAND "${CMAKE_COMMAND}" --build "${binary}" --target opgen
+      COMMAND "${CMAKE_COMMAND}" --build "${binary}" --target opgen-plan
       OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
   endif()
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "opgen: building opgen in ${binary} failed (${rc}):\n${out}")
+    message(FATAL_ERROR "opgen: building opgen-plan in ${binary} failed (${rc}):\n${out}")
   endif()
-  set(tool "${binary}/bin/opgen")
+  set(tool "${binary}/bin/opgen-plan")
   set_property(GLOBAL PROPERTY _OPGEN_PLAN_TOOL "${tool}")
   set(${out_var} "${tool}" PARENT_SCOPE)
 endfunction()
