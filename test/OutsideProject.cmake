@@ -9,19 +9,32 @@
 # type, and <target>'s objects must compile with -O3 -DNDEBUG
 # (OPGEN_DEFAULT_OPTIMIZATION); configured again, with CMAKE_BUILD_TYPE=Debug,
 # in another build directory, without them (docs/cmake.md#optimization).
+# With CHECK_PRECOMPILED=<target>: the project is configured with
+# OPGEN_PRECOMPILE_HEADERS=ON; <target>'s shards must compile with the PCH
+# of its sources' include lines, its generated translation unit with the
+# PCH of <opgen/precompiled.h> (<target>_generated), and the build must
+# leave both in the project's compiler PCH cache (docs/cmake.md#build-time).
+# The project's caches are its own: OPGEN_PCH_CACHE under BINARY_DIR; the
+# build directory is removed first, so that the build compiles both.
 #   cmake -DNAME=... -DSOURCE_DIR=... -DBINARY_DIR=... -DOPGEN_DIR=...
 #         -DOPGEN_PYTHON=... -DTESTS=<file.py> -DPACKAGE=<name>
-#         [-DCHECK_OPTIMIZATION=<target>] [-DPROJECT_ARGS=<-Dcache args>]
-#         -P OutsideProject.cmake
+#         [-DCHECK_OPTIMIZATION=<target>] [-DCHECK_PRECOMPILED=<target>]
+#         [-DPROJECT_ARGS=<-Dcache args>] -P OutsideProject.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${NAME}: '${ARGN}' failed (${rc})")
   endif()
 endfunction()
+set(pch_cache ${BINARY_DIR}/pch-cache)
+if(CHECK_PRECOMPILED)
+  # A clean build, which compiles both PCHs into the empty cache.
+  list(APPEND PROJECT_ARGS -DOPGEN_PRECOMPILE_HEADERS=ON)
+  file(REMOVE_RECURSE ${BINARY_DIR})
+endif()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja
     -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON}
-    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON ${PROJECT_ARGS})
+    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DOPGEN_PCH_CACHE=${pch_cache} ${PROJECT_ARGS})
 
 # The compile commands of <target>'s objects (its shards and generated
 # files, and the translation unit that includes the generated files,
@@ -65,7 +78,49 @@ if(CHECK_OPTIMIZATION)
   endforeach()
   message(STATUS "${NAME}: Debug: ${n} objects of ${CHECK_OPTIMIZATION} with -g, not optimized")
 endif()
+if(CHECK_PRECOMPILED)
+  set(t ${CHECK_PRECOMPILED})
+  target_commands(commands ${BINARY_DIR} ${t})
+  set(shards 0)
+  set(generated 0)
+  foreach(command IN LISTS commands)
+    if(command MATCHES "/${t}_generated\\.cpp( |$)")
+      if(NOT command MATCHES "-include [^ ]*/${t}_generated\\.dir/cmake_pch\\.hxx( |$)")
+        message(FATAL_ERROR "${NAME}: the generated translation unit without its PCH: ${command}")
+      endif()
+      file(READ ${BINARY_DIR}/CMakeFiles/${t}_generated.dir/cmake_pch.hxx header)
+      if(NOT header MATCHES "#include <opgen/precompiled\\.h>")
+        message(FATAL_ERROR "${NAME}: the generated translation unit's PCH is not of <opgen/precompiled.h>:\n${header}")
+      endif()
+      math(EXPR generated "${generated} + 1")
+    elseif(command MATCHES "-include [^ ]*/${t}\\.dir/cmake_pch\\.hxx( |$)")
+      math(EXPR shards "${shards} + 1")
+    else()
+      message(FATAL_ERROR "${NAME}: a shard without the library's PCH: ${command}")
+    endif()
+  endforeach()
+  if(NOT generated EQUAL 1 OR shards EQUAL 0)
+    message(FATAL_ERROR "${NAME}: ${generated} generated translation units and ${shards} shards with a PCH")
+  endif()
+  message(STATUS "${NAME}: ${shards} shards with the library's PCH, the generated translation unit with <opgen/precompiled.h>'s")
+  # Its compile comes first in the build file, before the shards': Ninja
+  # starts it first (_opgen_precompile_generated).
+  file(READ ${BINARY_DIR}/build.ninja ninja)
+  string(FIND "${ninja}" "\nbuild CMakeFiles/${t}_generated.dir/${t}_generated.cpp.o:" at_generated)
+  string(FIND "${ninja}" "\nbuild CMakeFiles/${t}.dir/" at_shard)
+  if(at_generated EQUAL -1 OR at_shard EQUAL -1 OR NOT at_generated LESS at_shard)
+    message(FATAL_ERROR "${NAME}: the generated translation unit's compile (at ${at_generated}) is not before the shards' (at ${at_shard}) in build.ninja")
+  endif()
+endif()
 run(${CMAKE_COMMAND} --build ${BINARY_DIR})
+if(CHECK_PRECOMPILED)
+  file(GLOB entries ${pch_cache}/gcc-pch-*/pch.gch)
+  list(LENGTH entries n)
+  if(NOT n EQUAL 2)
+    message(FATAL_ERROR "${NAME}: ${n} PCHs in ${pch_cache}, not 2 (the sources' and the generated files'): ${entries}")
+  endif()
+  message(STATUS "${NAME}: both PCHs in the project's PCH cache")
+endif()
 run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
 run(${CMAKE_COMMAND} -E env PYTHONPATH=${BINARY_DIR}/python
     OPGEN_PROJECT_SOURCE_DIR=${SOURCE_DIR} OPGEN_PROJECT_BINARY_DIR=${BINARY_DIR}

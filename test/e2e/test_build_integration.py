@@ -213,3 +213,34 @@ def test_a_second_build_runs_nothing(target):
                            capture_output=True, text=True)
     assert again.returncode == 0
     assert "no work to do" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
+
+
+def _system_includes(path):
+    return [line.split("<", 1)[1].split(">", 1)[0]
+            for line in path.read_text().splitlines()
+            if line.startswith("#include <")]
+
+
+def test_the_generated_files_precompiled_header_holds_what_they_include():
+    """With OPGEN_PRECOMPILE_HEADERS, the generated translation unit compiles
+    with a PCH of <opgen/precompiled.h> (cmake/AddCustomOp.cmake): it must
+    hold every header the regular flavour's generated registration.cpp and
+    autograd.cpp include, but the per-op <ATen/ops/*.h> of fakes, or their
+    compile parses the rest again. The generated files of every regular
+    library of the build (the bundled one and the test libraries) are read."""
+    held = set(_system_includes(REPO / "runtime" / "include" / "opgen" / "precompiled.h"))
+    checked = 0
+    for generated in sorted(BUILD_DIR.glob("**/*_gen/registration.cpp")):
+        if "torch/csrc/stable/library.h" in _system_includes(generated):
+            continue  # the stable ABI's: no PCH of its own
+        for name in ("registration.cpp", "autograd.cpp"):
+            path = generated.parent / name
+            if not path.exists():
+                continue
+            checked += 1
+            for header in _system_includes(path):
+                if not header.startswith("ATen/ops/"):
+                    assert header in held, \
+                        f"{path} includes <{header}>, which opgen/precompiled.h does not"
+    if checked == 0:
+        pytest.skip("no generated library in the build directory")
