@@ -272,10 +272,11 @@ option(OPGEN_DEFAULT_OPTIMIZATION
 # files, which include less, compile with a PCH of their own, of
 # <opgen/precompiled.h> (_opgen_precompile_generated; not for STABLE_ABI
 # libraries). Off for a library with NO_PREAMBLE or NO_PRECOMPILE_HEADERS,
-# and for CUDA sources. With ccache, see docs/cmake.md#build-time. OFF by default: GCC's
-# PCH of the torch headers is large (690 MB for <torch/all.h>) and costs
-# about two compiles of a kernel file to write, so it pays only for a
-# library of many C++ files (bench/build_time.py).
+# and for CUDA sources. With ccache, see docs/cmake.md#build-time. OFF by
+# default: GCC's PCH of the torch headers is large (690 MB for
+# <torch/all.h>) and costs about two compiles of a kernel file to write,
+# so it pays only for a library of many C++ files, or where the PCH cache
+# keeps it (bench/build_time.py).
 option(OPGEN_PRECOMPILE_HEADERS
   "add_custom_op: compile the torch headers every C++ source of an op library begins with once, as a precompiled header" OFF)
 
@@ -414,8 +415,8 @@ function(_opgen_copy_compile_settings from to)
   set_property(TARGET ${to} PROPERTY POSITION_INDEPENDENT_CODE ON)
 endfunction()
 
-# OPGEN_PRECOMPILE_HEADERS: the generated translation unit <unity> of the
-# op library <target> (OPGEN_UNITY_GENERATED) compiles in an object library
+# OPGEN_PRECOMPILE_HEADERS: the generated translation unit of the op
+# library <target> (OPGEN_UNITY_GENERATED) compiles in an object library
 # of its own, <target>_generated, with a compiler PCH of <opgen/precompiled.h>
 # (what the generated files include) instead of the library's PCH of its
 # sources' include lines: a smaller PCH, which loads faster and brings no
