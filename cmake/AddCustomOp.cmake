@@ -432,17 +432,15 @@ endfunction()
 # clean build of kernels/ half as long again).
 function(_opgen_precompile_generated target)
   _opgen_copy_compile_settings(${target} ${target}_generated)
-  target_precompile_headers(${target}_generated PRIVATE
-    "$<$<COMPILE_LANGUAGE:CXX>:<opgen/precompiled.h$<ANGLE-R>>")
-  _opgen_ccache_pch_sloppiness(${target}_generated)
-  _opgen_pch_cache(${target}_generated)
+  _opgen_precompile_headers(${target}_generated "<opgen/precompiled.h$<ANGLE-R>")
   add_dependencies(${target}_generated ${target}_generate)
   target_sources(${target} PRIVATE $<TARGET_OBJECTS:${target}_generated>)
 endfunction()
 
 # The compiler precompiled header of the op library <target>
 # (OPGEN_PRECOMPILE_HEADERS, docs/cmake.md#build-time), of <pch_header>
-# (empty: none), for its C++ translation units.
+# (empty: none; a path, or `<name$<ANGLE-R>` for a header on the include
+# path), for its C++ translation units, kept in OPGEN_PCH_CACHE.
 function(_opgen_precompile_headers target pch_header)
   if(NOT pch_header)
     return()
