@@ -303,6 +303,21 @@ option(OPGEN_UNITY_GENERATED
 option(OPGEN_FOLD_GENERATED
   "add_custom_op: compile the generated registration and autograd files in the translation unit of the library's first C++ shard" OFF)
 
+# The optimization options of the generated translation units that hold
+# no kernel (registration.cpp and autograd.cpp, or the one that includes
+# both: the dispatcher registrations, their boxing wrappers, fakes and the
+# torch::autograd::Functions), placed after the library's own, with GCC and
+# Clang, in an optimized build only (Release, RelWithDebInfo, or no build
+# type with OPGEN_DEFAULT_OPTIMIZATION): -O1 compiles them in about two
+# thirds of -O3's time (kernels/' 37 s against 25 s), and that translation
+# unit is the longest of a library's clean build; what a call runs is mostly
+# the dispatcher's and autograd's code in libtorch (itself -O2), so it
+# costs 1-2 % more instructions of C++ (docs/performance.md#6-build-time).
+# The shards, with the kernels, keep the build type's flags. Empty: the
+# library's flags.
+set(OPGEN_GENERATED_OPTIMIZATION "-O1" CACHE STRING
+  "add_custom_op: optimization options of the generated registration and autograd translation units (empty: the library's)")
+
 # ON: every add_custom_op runs opgen with --Werror, as its WERROR keyword
 # does for one library: opgen's warnings fail the build.
 option(OPGEN_WERROR "add_custom_op: treat opgen's warnings as errors (opgen --Werror)" OFF)
@@ -437,6 +452,28 @@ function(_opgen_precompile_generated target)
   target_sources(${target} PRIVATE $<TARGET_OBJECTS:${target}_generated>)
 endfunction()
 
+# OPGEN_GENERATED_OPTIMIZATION on the generated translation units <glue>
+# of the op library <target> (_opgen_library_sources' <out_var>_GLUE): as
+# options of the object library <target>_generated where they compile in
+# it (its PCH then compiles with them too), else of the sources. Only
+# where the library is optimized (<default_optimized>: add_custom_op
+# added -O3 itself), never raising a Debug build's level.
+function(_opgen_optimize_generated target glue default_optimized)
+  if(NOT glue OR "${OPGEN_GENERATED_OPTIMIZATION}" STREQUAL ""
+     OR NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    return()
+  endif()
+  set(options ${OPGEN_GENERATED_OPTIMIZATION})
+  if(NOT default_optimized)
+    set(options "$<$<OR:$<CONFIG:Release>,$<CONFIG:RelWithDebInfo>>:${options}>")
+  endif()
+  if(TARGET ${target}_generated)
+    target_compile_options(${target}_generated PRIVATE "${options}")
+  else()
+    set_property(SOURCE ${glue} APPEND PROPERTY COMPILE_OPTIONS "${options}")
+  endif()
+endfunction()
+
 # The compiler precompiled header of the op library <target>
 # (OPGEN_PRECOMPILE_HEADERS, docs/cmake.md#build-time), of <pch_header>
 # (empty: none; a path, or `<name$<ANGLE-R>` for a header on the include
@@ -511,12 +548,12 @@ endfunction()
 # unity source loses the dependency on the generated files it includes;
 # it names them relative to itself, for ccache across build directories.
 # <out_var>_UNITY: that translation unit when it holds no shard, else empty.
+# <out_var>_GLUE: the translation units that hold generated code and no
+# kernel (that one, or registration.cpp and autograd.cpp compiled alone;
+# none when folded into a shard), for _opgen_optimize_generated.
 function(_opgen_library_sources out_var target plan gen compiled)
   set(${out_var} "${compiled}" PARENT_SCOPE)
   set(${out_var}_UNITY "" PARENT_SCOPE)
-  if(NOT OPGEN_UNITY_GENERATED AND NOT OPGEN_FOLD_GENERATED)
-    return()
-  endif()
   set(generated "")
   set(host "")
   string(JSON n LENGTH "${plan}" outputs)
@@ -535,6 +572,12 @@ function(_opgen_library_sources out_var target plan gen compiled)
       set(host ${gen}/${path})
     endif()
   endforeach()
+  # The generated translation units that are not shards, compiled on their
+  # own (_opgen_optimize_generated); replaced by the unity one below.
+  set(${out_var}_GLUE "${generated}" PARENT_SCOPE)
+  if(NOT OPGEN_UNITY_GENERATED AND NOT OPGEN_FOLD_GENERATED)
+    return()
+  endif()
   list(LENGTH generated count)
   if(count EQUAL 0 OR (count LESS 2 AND NOT host))
     return()
@@ -567,8 +610,12 @@ function(_opgen_library_sources out_var target plan gen compiled)
   list(REMOVE_ITEM sources ${host} ${generated})
   list(PREPEND sources ${unity})
   set(${out_var} "${sources}" PARENT_SCOPE)
-  if(NOT host)
+  if(host)
+    # The shard's kernels are in it: compiled as the library is.
+    set(${out_var}_GLUE "" PARENT_SCOPE)
+  else()
     set(${out_var}_UNITY ${unity} PARENT_SCOPE)
+    set(${out_var}_GLUE ${unity} PARENT_SCOPE)
   endif()
 endfunction()
 
@@ -1020,10 +1067,12 @@ function(_opgen_add_custom_op target)
     "$<$<COMPILE_LANGUAGE:CUDA>:${_opgen_torch_nvcc_defines}>")
   # No build type: optimized all the same (OPGEN_DEFAULT_OPTIMIZATION).
   get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(default_optimized OFF)
   if(OPGEN_DEFAULT_OPTIMIZATION AND NOT ARG_NO_DEFAULT_OPTIMIZATION
      AND NOT multi_config AND "${CMAKE_BUILD_TYPE}" STREQUAL "")
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,CUDA>:-O3>)
     target_compile_definitions(${target} PRIVATE NDEBUG)
+    set(default_optimized ON)
   endif()
 
   # The Python package: the Python outputs beside the library, in the
@@ -1046,6 +1095,7 @@ function(_opgen_add_custom_op target)
   if(precompile_generated)
     _opgen_precompile_generated(${target})
   endif()
+  _opgen_optimize_generated(${target} "${library_sources_GLUE}" ${default_optimized})
   _opgen_add_editor_sources(${target} "${compiled_sources}")
 
   set_property(TARGET ${target} PROPERTY OPGEN_GENERATED_DIR ${gen})

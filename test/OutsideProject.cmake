@@ -7,8 +7,10 @@
 # another directory, with no PYTHONPATH.
 # With CHECK_OPTIMIZATION=<target>: the project is configured with no build
 # type, and <target>'s objects must compile with -O3 -DNDEBUG
-# (OPGEN_DEFAULT_OPTIMIZATION); configured again, with CMAKE_BUILD_TYPE=Debug,
-# in another build directory, without them (docs/cmake.md#optimization).
+# (OPGEN_DEFAULT_OPTIMIZATION), its shards at -O3, its generated translation
+# unit at -O1 after it (OPGEN_GENERATED_OPTIMIZATION); configured again, with
+# CMAKE_BUILD_TYPE=Debug, in another build directory, without them
+# (docs/cmake.md#optimization).
 # With CHECK_PRECOMPILED=<target>: the project is configured with
 # OPGEN_PRECOMPILE_HEADERS=ON; <target>'s shards must compile with the PCH
 # of its sources' include lines, its generated translation unit with the
@@ -59,13 +61,30 @@ function(target_commands out build target)
 endfunction()
 if(CHECK_OPTIMIZATION)
   target_commands(commands ${BINARY_DIR} ${CHECK_OPTIMIZATION})
+  set(generated 0)
   foreach(command IN LISTS commands)
     if(NOT command MATCHES " -O3( |$)" OR NOT command MATCHES " -DNDEBUG( |$)")
       message(FATAL_ERROR "${NAME}: no build type, yet not -O3 -DNDEBUG: ${command}")
     endif()
+    # The last -O is the one the compiler takes.
+    separate_arguments(args UNIX_COMMAND "${command}")
+    list(FILTER args INCLUDE REGEX "^-O")
+    list(GET args -1 level)
+    if(command MATCHES "/${CHECK_OPTIMIZATION}_generated\\.cpp( |$)")
+      set(want -O1)
+      math(EXPR generated "${generated} + 1")
+    else()
+      set(want -O3)
+    endif()
+    if(NOT level STREQUAL want)
+      message(FATAL_ERROR "${NAME}: no build type, compiled at ${level}, not ${want}: ${command}")
+    endif()
   endforeach()
+  if(NOT generated EQUAL 1)
+    message(FATAL_ERROR "${NAME}: ${generated} generated translation units of ${CHECK_OPTIMIZATION}, not 1")
+  endif()
   list(LENGTH commands n)
-  message(STATUS "${NAME}: no build type: ${n} objects of ${CHECK_OPTIMIZATION} with -O3 -DNDEBUG")
+  message(STATUS "${NAME}: no build type: ${n} objects of ${CHECK_OPTIMIZATION} with -O3 -DNDEBUG, the generated one at -O1")
   run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR}-debug -G Ninja
       -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON}
       -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)

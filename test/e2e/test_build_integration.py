@@ -198,6 +198,35 @@ def test_the_generated_translation_unit_compiles_first():
                    for n in _ninja_needs(obj, order_only=True)), obj
 
 
+def _last_optimization(command):
+    levels = [a for a in shlex.split(command) if a.startswith("-O")]
+    return levels[-1] if levels else None
+
+
+def test_the_generated_translation_unit_compiles_at_its_own_level():
+    """The generated files that hold no kernel (their unity translation
+    unit) compile at OPGEN_GENERATED_OPTIMIZATION in an optimized build,
+    its -O after the build type's; the shards, with the kernels, at the
+    build type's (cmake/AddCustomOp.cmake, docs/cmake.md#build-time)."""
+    db_path = BUILD_DIR / "compile_commands.json"
+    if not db_path.exists():
+        pytest.skip(f"{db_path} missing")
+    build_type = _cmake_cache("CMAKE_BUILD_TYPE")
+    if build_type not in ("Release", "RelWithDebInfo") or _cmake_cache("OPGEN_FOLD_GENERATED") == "ON":
+        pytest.skip(f"build type {build_type!r}, or the generated files folded into a shard")
+    wanted = _last_optimization(_cmake_cache("OPGEN_GENERATED_OPTIMIZATION") or "")
+    shards, generated = set(), set()
+    for entry in json.loads(db_path.read_text()):
+        name = entry["file"]
+        if name.endswith("/kernels/mylib_ops_generated.cpp"):
+            generated.add(_last_optimization(entry["command"]))
+        elif "/mylib_ops_gen/shards/" in name and name.endswith(".cpp"):
+            shards.add(_last_optimization(entry["command"]))
+    expected_shards = {"Release": "-O3", "RelWithDebInfo": "-O2"}[build_type]
+    assert shards == {expected_shards}, shards
+    assert generated == {wanted or expected_shards}, generated
+
+
 @pytest.mark.parametrize("target", ["mylib_ops", "shards_ops"])
 def test_a_second_build_runs_nothing(target):
     """After a build, nothing is out of date: no step (a preamble step whose
