@@ -8,7 +8,9 @@
 #    linked as .venv/ in the checkout; another with the newest torch
 #    (scripts/newest-torch.sh), linked as .venv-newest/;
 #  * build/ with build/bin/opgen; arguments of this script (-D<option>=...)
-#    go to build/'s configure (scripts/test.sh: which tests it registers).
+#    go to build/'s configure (scripts/test.sh: which tests it registers);
+#  * ccache (Debian's), for every build these scripts start, its cache in
+#    $OPGEN_CACHE/ccache (scripts/lib/ccache.sh; OPGEN_CCACHE=0: none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +23,7 @@ PY_PACKAGES=(
   "expecttest==0.3.0"
 )
 DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools libzstd-dev
-              libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv)
+              libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv ccache)
 
 log() { printf '[setup] %s\n' "$*"; }
 
@@ -37,6 +39,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 . scripts/lib/pyenv.sh
+. scripts/lib/ccache.sh
+opgen_use_ccache
 VENV=$(opgen_python_env "$TORCH_VERSION" "${PY_PACKAGES[@]}")
 ln -sfn "$VENV" .venv
 # The newest torch's environment (.venv-newest), for ctest's wheel_newest
