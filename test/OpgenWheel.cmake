@@ -3,10 +3,16 @@
 # this build and no LLVM of this machine:
 #  1. `pip wheel <repo> --no-build-isolation` in a throwaway environment that
 #     has the scikit-build-core pyproject.toml pins (from the package index,
-#     or pip's cache); the CMake build directory persists under BINARY_DIR, so
-#     a rerun rebuilds only what changed (ccache too, when the outer build
-#     uses it); before it, the backend must refuse a platform other than
-#     Linux x86-64;
+#     or pip's cache); the CMake build directory persists, so a rerun
+#     rebuilds only what changed; before it, the backend must refuse a
+#     platform other than Linux x86-64. With ccache (LAUNCHER, and
+#     CCACHE_BASEDIR the repository, as scripts/test.sh sets them) the
+#     wheel's compiles are the outer build's own and hit its objects: the
+#     build directory lies beside the outer one, in the repository
+#     (build-wheel-<hash of BINARY_DIR>/, so that the paths ccache hashes,
+#     relative to it, are the same), and the compiler is the outer one's
+#     (CXX_COMPILER); only what differs (the relocatable Config.h's
+#     includer) compiles again;
 #  2. the wheel's tag is py3-none-manylinux_2_<N>_x86_64, N the newest
 #     GLIBC_2.<N> the installed executable needs (objdump -T);
 #  3. installed into a fresh environment: `ldd` names no libLLVM, libclang or
@@ -28,7 +34,7 @@
 # (fixture opgen_wheelhouse).
 #   cmake -DNAME=opgen_wheel -DSOURCE_DIR=<repo> -DBINARY_DIR=...
 #         -DOPGEN=<build/bin/opgen> -DOPGEN_PYTHON=... [-DLAUNCHER=ccache]
-#         -P OpgenWheel.cmake
+#         [-DCXX_COMPILER=<the outer build's>] -P OpgenWheel.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
 file(MAKE_DIRECTORY ${BINARY_DIR})
 set(RUN_DIR ${BINARY_DIR})
@@ -74,10 +80,15 @@ set(launcher "")
 if(LAUNCHER)
   set(launcher -Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
+if(CXX_COMPILER)
+  list(APPEND launcher -Ccmake.define.CMAKE_CXX_COMPILER=${CXX_COMPILER})
+endif()
+string(SHA1 build_key "${BINARY_DIR}")
+string(SUBSTRING ${build_key} 0 8 build_key)
 run(${CMAKE_COMMAND} -E env CMAKE_BUILD_PARALLEL_LEVEL=2
     ${buildenv}/bin/python -m pip wheel ${SOURCE_DIR} --no-build-isolation
     --no-deps --disable-pip-version-check -q -w ${dist}
-    -Cbuild-dir=${BINARY_DIR}/build ${launcher})
+    -Cbuild-dir=${SOURCE_DIR}/build-wheel-${build_key} ${launcher})
 file(GLOB wheels ${dist}/opgen-*.whl)
 list(LENGTH wheels n)
 if(NOT n EQUAL 1)
