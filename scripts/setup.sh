@@ -9,8 +9,9 @@
 #    (scripts/newest-torch.sh), linked as .venv-newest/;
 #  * build/ with build/bin/opgen; arguments of this script (-D<option>=...)
 #    go to build/'s configure (scripts/test.sh: which tests it registers);
-#  * ccache (Debian's), for every build these scripts start, its cache in
-#    $OPGEN_CACHE/ccache (scripts/lib/ccache.sh; OPGEN_CCACHE=0: none).
+#  * ccache (Debian's, where it can be installed), for every build these
+#    scripts start, its cache in $OPGEN_CACHE/ccache (scripts/lib/ccache.sh;
+#    OPGEN_CCACHE=0: none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ PY_PACKAGES=(
   "expecttest==0.3.0"
 )
 DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools libzstd-dev
-              libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv ccache)
+              libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv)
 
 log() { printf '[setup] %s\n' "$*"; }
 
@@ -31,11 +32,20 @@ missing=()
 for p in "${DEB_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing Debian packages: ${missing[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# ccache only speeds builds up: where it cannot be installed, they run
+# without it.
+if ! command -v ccache >/dev/null 2>&1 && [ "${OPGEN_CCACHE:-1}" != 0 ]; then
+  log "installing ccache (Debian's)"
+  { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ccache ||
+    { $SUDO apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ccache; }; } \
+    >/dev/null 2>&1 || log "no ccache (its install failed): building without it"
 fi
 
 . scripts/lib/pyenv.sh
