@@ -42,9 +42,8 @@ fi
 # without it.
 if ! command -v ccache >/dev/null 2>&1 && [ "${OPGEN_CCACHE:-1}" != 0 ]; then
   log "installing ccache (Debian's)"
-  { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ccache ||
-    { $SUDO apt-get update -qq &&
-      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ccache; }; } \
+  { $SUDO apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ccache; } \
     >/dev/null 2>&1 || log "no ccache (its install failed): building without it"
 fi
 
