@@ -209,6 +209,10 @@ def hand_build(case, name, sources, touch, work, jobs, cuda, parse, includes=())
         f"extra_cuda_cflags=['-O3', '-DNDEBUG'], extra_include_paths={[str(i) for i in includes]!r}, "
         "is_python_module=False, verbose=False)\n")
     env = dict(os.environ, CXX=str(cxx), MAX_JOBS=str(jobs))
+    if cuda:
+        # The GPU add_custom_op builds for (CMAKE_CUDA_ARCHITECTURES=90):
+        # with no GPU to ask, cpp_extension would build every arch of torch's.
+        env["TORCH_CUDA_ARCH_LIST"] = "9.0"
     b.clean, _ = run([sys.executable, "-c", script], cwd=d, env=env)
     b.tus = breakdown(ninja_entries(d), cpu_log(log), d, parse_times(d) if parse else {})
     n = len(ninja_entries(d))
