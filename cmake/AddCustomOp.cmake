@@ -14,9 +14,10 @@
 #                                  (after its `--`; e.g. -DFOO=1)
 #   [NO_PREAMBLE]                  parse every source in full (no shared
 #                                  precompiled preamble)
-#   [NO_PRECOMPILE_HEADERS]        no compiler precompiled header of the
-#                                  sources' common include lines
-#                                  (OPGEN_PRECOMPILE_HEADERS)
+#   [NO_PRECOMPILE_HEADERS]        no compiler precompiled headers (of the
+#                                  sources' common include lines, of the
+#                                  generated files' includes), whatever
+#                                  OPGEN_PRECOMPILE_HEADERS says
 #   [WERROR]                       opgen's warnings are errors (opgen --Werror
 #                                  in every step; OPGEN_WERROR: every library)
 #   [NO_DEFAULT_OPTIMIZATION]      with no CMAKE_BUILD_TYPE, CMake's default
@@ -272,13 +273,30 @@ option(OPGEN_DEFAULT_OPTIMIZATION
 # files, which include less, compile with a PCH of their own, of
 # <opgen/precompiled.h> (_opgen_precompile_generated; not for STABLE_ABI
 # libraries). Off for a library with NO_PREAMBLE or NO_PRECOMPILE_HEADERS,
-# and for CUDA sources. With ccache, see docs/cmake.md#build-time. OFF by
-# default: GCC's PCH of the torch headers is large (690 MB for
-# <torch/all.h>) and costs about two compiles of a kernel file to write,
-# so it pays only for a library of many C++ files, or where the PCH cache
-# keeps it (bench/build_time.py).
-option(OPGEN_PRECOMPILE_HEADERS
-  "add_custom_op: compile the torch headers every C++ source of an op library begins with once, as a precompiled header" OFF)
+# and for CUDA sources. With ccache, see docs/cmake.md#build-time.
+# AUTO (the default): ON for a library of at least two C++ sources built by
+# GCC, OFF otherwise. GCC's PCH of the torch headers is large (690 MB for
+# <torch/all.h>) and costs about two compiles of a kernel file to write:
+# for a library of one C++ source, whose one shard is the only compile it
+# could speed up, it costs more than it saves unless OPGEN_PCH_CACHE
+# already holds it (bench/build_time.py, docs/performance.md#6-build-time).
+set(OPGEN_PRECOMPILE_HEADERS AUTO CACHE STRING
+  "add_custom_op: compile the torch headers every C++ source of an op library begins with once, as a precompiled header (AUTO: for libraries of two or more C++ sources, with GCC)")
+set_property(CACHE OPGEN_PRECOMPILE_HEADERS PROPERTY STRINGS AUTO ON OFF)
+
+# Whether the op library whose C++ preamble group has <count> sources gets
+# the compiler PCHs (OPGEN_PRECOMPILE_HEADERS), in <out_var>.
+function(_opgen_wants_precompiled_headers count out_var)
+  set(want FALSE)
+  if(OPGEN_PRECOMPILE_HEADERS STREQUAL "AUTO")
+    if(count GREATER_EQUAL 2 AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+      set(want TRUE)
+    endif()
+  elseif(OPGEN_PRECOMPILE_HEADERS)
+    set(want TRUE)
+  endif()
+  set(${out_var} ${want} PARENT_SCOPE)
+endfunction()
 
 # ON: the generated C++ files that are not shards (registration.cpp,
 # autograd.cpp) are compiled as one translation unit (<target>_generated.cpp,
@@ -367,7 +385,7 @@ set(OPGEN_PCH_CACHE "${_opgen_default_pch_cache}" CACHE PATH
 # manifest, rewritten only when the preamble is).
 # <header_var>: for C++, the header of the library's compiler precompiled
 # header, written from the manifest by the same step (empty: none).
-function(_opgen_add_preamble pch language sources opgen_args compiler_args args_var depends_var header_var)
+function(_opgen_add_preamble pch language sources opgen_args compiler_args precompile args_var depends_var header_var)
   get_filename_component(dir ${pch} DIRECTORY)
   file(MAKE_DIRECTORY ${dir})
   # The PCH and its include lines are not byproducts: when no preamble fits
@@ -381,7 +399,7 @@ function(_opgen_add_preamble pch language sources opgen_args compiler_args args_
   endif()
   set(header "")
   set(write_header "")
-  if(language STREQUAL "C++" AND OPGEN_PRECOMPILE_HEADERS)
+  if(language STREQUAL "C++" AND precompile)
     set(header ${pch}.cxx.h)
     set(write_header COMMAND ${CMAKE_COMMAND} -DOPGEN_PCH_MANIFEST=${pch}.json
         -DOPGEN_PCH_HEADER=${header} -P ${_OPGEN_CMAKE_DIR}/AddCustomOp.cmake)
@@ -887,8 +905,10 @@ function(_opgen_add_custom_op target)
 
   # The shared precompiled preambles, one per preamble group of the Plan
   # (the C++ sources, the CUDA sources): preamble_args_<group> and
-  # preamble_depends_<group>.
+  # preamble_depends_<group>. precompile: whether the library gets the
+  # compiler PCHs (OPGEN_PRECOMPILE_HEADERS, by its number of C++ sources).
   set(pch_header "")
+  set(precompile FALSE)
   if(NOT ARG_NO_PREAMBLE)
     string(JSON preamble_count LENGTH "${plan}" preambles)
     if(preamble_count GREATER 0)
@@ -907,12 +927,14 @@ function(_opgen_add_custom_op target)
         set(preamble_compiler_args ${compiler_args})
         if(language STREQUAL "CUDA")
           list(APPEND preamble_compiler_args ${cuda_parse_args})
+        elseif(NOT ARG_NO_PRECOMPILE_HEADERS)
+          _opgen_wants_precompiled_headers(${n} precompile)
         endif()
         _opgen_add_preamble(${gen}/${pch} "${language}" "${selected}"
-                            "${ARG_OPGEN_ARGS}" "${preamble_compiler_args}"
+                            "${ARG_OPGEN_ARGS}" "${preamble_compiler_args}" ${precompile}
                             preamble_args_${group} preamble_depends_${group}
                             header)
-        if(header AND NOT ARG_NO_PRECOMPILE_HEADERS)
+        if(header)
           set(pch_header ${header})
         endif()
       endforeach()
@@ -1019,8 +1041,7 @@ function(_opgen_add_custom_op target)
   # With OPGEN_PRECOMPILE_HEADERS, the generated translation unit compiles
   # with a PCH of its own (_opgen_precompile_generated, below).
   set(precompile_generated "")
-  if(OPGEN_PRECOMPILE_HEADERS AND NOT ARG_NO_PRECOMPILE_HEADERS AND NOT ARG_NO_PREAMBLE
-     AND NOT ARG_STABLE_ABI AND library_sources_UNITY)
+  if(precompile AND NOT ARG_STABLE_ABI AND library_sources_UNITY)
     set(precompile_generated ${library_sources_UNITY})
     list(REMOVE_ITEM library_sources ${precompile_generated})
     add_library(${target}_generated OBJECT ${precompile_generated})

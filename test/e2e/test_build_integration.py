@@ -169,12 +169,29 @@ def test_a_shard_recompiles_for_its_own_source_only():
     # alone, or with autograd.cpp as one unity translation unit,
     # OPGEN_UNITY_GENERATED, which may hold a shard, OPGEN_FOLD_GENERATED).
     registration = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/registration.cpp.o"
-    unity = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_generated.cpp.o"
-    if f"build {unity}:" in (BUILD_DIR / "build.ninja").read_text():
+    unity = _generated_object()
+    if unity:
         registration = unity
     inputs = _ninja_needs(registration, order_only=False)
     for src in sources:
         assert any(i.endswith(f"mylib_ops_gen/discover/{src.name}.json") for i in inputs), src.name
+
+
+# The directories of the bundled library's objects: its own, and with the
+# compiler PCHs (OPGEN_PRECOMPILE_HEADERS) its generated translation unit's
+# object library.
+LIBRARY_DIRS = ("kernels/CMakeFiles/mylib_ops.dir/", "kernels/CMakeFiles/mylib_ops_generated.dir/")
+
+
+def _generated_object():
+    """The object of the bundled library's unity translation unit of its
+    generated files, in either directory (None: none, OPGEN_UNITY_GENERATED
+    off)."""
+    ninja = (BUILD_DIR / "build.ninja").read_text()
+    for d in LIBRARY_DIRS:
+        if f"build {d}mylib_ops_generated.cpp.o:" in ninja:
+            return f"{d}mylib_ops_generated.cpp.o"
+    return None
 
 
 def test_the_generated_translation_unit_compiles_first():
@@ -183,14 +200,15 @@ def test_the_generated_translation_unit_compiles_first():
     Ninja starts it before the shards (it is the longest: started after
     them, it made the clean build of kernels/ up to a third longer,
     docs/performance.md#6-build-time), and a shard still recompiles for its
-    own source alone (the test above)."""
+    own source alone (the test above). With the compiler PCHs it is the
+    object library <target>_generated's, made before the library."""
     if not (BUILD_DIR / "build.ninja").exists():
         pytest.skip("not a Ninja build")
-    prefix = "build kernels/CMakeFiles/mylib_ops.dir/"
     objects = [line.split(":")[0][len("build "):]
                for line in (BUILD_DIR / "build.ninja").read_text().splitlines()
-               if line.startswith(prefix) and line.split(":")[0].endswith(".o")]
-    assert objects[0] == "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_generated.cpp.o", objects
+               if line.startswith(tuple("build " + d for d in LIBRARY_DIRS))
+               and line.split(":")[0].endswith(".o")]
+    assert objects[0] == _generated_object(), objects
     assert len(objects) > 3, objects
     for obj in objects:
         # The combine's outputs: its stamp, the files it writes.
@@ -242,6 +260,51 @@ def test_a_second_build_runs_nothing(target):
                            capture_output=True, text=True)
     assert again.returncode == 0
     assert "no work to do" in again.stdout, again.stdout[-2000:] + again.stderr[-2000:]
+
+
+def _compiler_id():
+    for f in BUILD_DIR.glob("CMakeFiles/*/CMakeCXXCompiler.cmake"):
+        for line in f.read_text().splitlines():
+            if line.startswith("set(CMAKE_CXX_COMPILER_ID "):
+                return line.split('"')[1]
+    return None
+
+
+def test_precompiled_headers_by_the_number_of_cpp_sources():
+    """OPGEN_PRECOMPILE_HEADERS=AUTO, the default (cmake/AddCustomOp.cmake):
+    with GCC, a library of two or more C++ sources compiles its shards with
+    the PCH of their include lines and its generated translation unit with
+    that of <opgen/precompiled.h>; a library of one C++ source, for which
+    writing the PCH costs more than it saves, compiles with neither. Read
+    from the build tree's compile commands: the bundled library (seven C++
+    sources), shards_ops (three) and vision_ops (two) against returns_ops
+    and defaults_ops (one each)."""
+    db_path = BUILD_DIR / "compile_commands.json"
+    if not db_path.exists():
+        pytest.skip(f"{db_path} missing")
+    if _cmake_cache("OPGEN_PRECOMPILE_HEADERS") != "AUTO" or _compiler_id() != "GNU":
+        pytest.skip("OPGEN_PRECOMPILE_HEADERS set, or not GCC")
+    pch = {}  # target -> {"-include" headers of its C++ compiles}
+    for entry in json.loads(db_path.read_text()):
+        if not entry["file"].endswith(".cpp"):
+            continue
+        args = shlex.split(entry["command"])
+        target = next((a.split("CMakeFiles/", 1)[1].split(".dir/", 1)[0]
+                       for a in args if "CMakeFiles/" in a and ".dir/" in a and a.endswith(".o")), None)
+        if target is None:
+            continue
+        pch.setdefault(target, set()).update(
+            args[i + 1] for i, a in enumerate(args[:-1])
+            if a == "-include" and args[i + 1].endswith("cmake_pch.hxx"))
+    for target in ("mylib_ops", "shards_ops", "vision_ops"):
+        assert pch.get(target) and all(p.endswith(f"/{target}.dir/cmake_pch.hxx") for p in pch[target]), \
+            (target, pch.get(target))
+        assert pch.get(f"{target}_generated") and all(
+            p.endswith(f"/{target}_generated.dir/cmake_pch.hxx") for p in pch[f"{target}_generated"]), \
+            (target, pch.get(f"{target}_generated"))
+    for target in ("returns_ops", "defaults_ops"):
+        assert target in pch and not pch[target], (target, pch.get(target))
+        assert f"{target}_generated" not in pch, target
 
 
 def _system_includes(path):
