@@ -282,7 +282,7 @@ def test_precompiled_headers_by_the_number_of_cpp_sources():
     db_path = BUILD_DIR / "compile_commands.json"
     if not db_path.exists():
         pytest.skip(f"{db_path} missing")
-    if _cmake_cache("OPGEN_PRECOMPILE_HEADERS") != "AUTO" or _compiler_id() != "GNU":
+    if (_cmake_cache("OPGEN_PRECOMPILE_HEADERS") or "").upper() != "AUTO" or _compiler_id() != "GNU":
         pytest.skip("OPGEN_PRECOMPILE_HEADERS set, or not GCC")
     pch = {}  # target -> {"-include" headers of its C++ compiles}
     for entry in json.loads(db_path.read_text()):
