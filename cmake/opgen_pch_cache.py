@@ -27,14 +27,30 @@ copied into the build directory (never linked: each build's copy is its
 own, so no other build's eviction, rebuild or time stamp reaches it). A
 build that waits for an entry's lock longer than OPGEN_PCH_LOCK_TIMEOUT
 seconds (300) compiles its PCH itself, with a warning. After each lookup,
-the least recently used entries beyond OPGEN_PCH_CACHE_ENTRIES (4; each is
-hundreds of MB) are removed, never one locked by another process.
-OPGEN_PCH_CACHE_VERBOSE=1 prints what happened (hit, built) to stderr.
+the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES (4; each is
+hundreds of MB) are removed, each with the entries that share it (below),
+never one locked by another process.
+OPGEN_PCH_CACHE_VERBOSE=1 prints what happened (hit, adopted, built) to
+stderr.
+
+An entry is shared by content too: when no entry has a PCH's key (another
+project, another source directory, another library of the same flags, as
+every library's PCH of <opgen/precompiled.h>), its compile is preprocessed
+(`-E`) and the entry takes the PCH of another entry (a hard link) whose
+content key is the same: the compiler, every argument but the include
+paths, the output names and the build directory's files it includes, the
+text of those files, and the preprocessed output, whose line markers name
+every header read, with those files' names replaced by a placeholder. The
+other entry must still serve (its headers unchanged). So a PCH is shared
+only where the compile would read the same headers, found by the same
+paths, with the same flags: an include directory that shadows a header, a
+header changed, another define, gives a content key of its own.
 """
 import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -103,27 +119,119 @@ def without_outputs(args):
     return kept
 
 
-def cache_key(compiler, args, build_dir, cwd):
-    """The text the entry is named after: all a PCH is built from but the
-    headers it reads outside the build directory."""
+def placeholder(text, build_dir):
+    """`text` with the build directory's path as `<build>`."""
+    return text.replace(os.path.realpath(build_dir), "<build>").replace(build_dir, "<build>")
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def compiler_identity(compiler):
+    """The compiler as a key holds it: its real path, size, time, version."""
     real = os.path.realpath(shutil.which(compiler) or compiler)
     st = os.stat(real)
     version = subprocess.run([real, "--version"], capture_output=True, text=True).stdout
+    return f"format {FORMAT}\ncompiler {real} {st.st_size} {st.st_mtime_ns}\n{version.strip()}"
+
+
+def cache_key(compiler, args, build_dir, cwd):
+    """The text the entry is named after: all a PCH is built from but the
+    headers it reads outside the build directory."""
+    ident = compiler_identity(compiler)
     kept = without_outputs(args)
 
-    def placeholder(text):
-        return text.replace(os.path.realpath(build_dir), "<build>").replace(build_dir, "<build>")
-    key = [f"format {FORMAT}", f"compiler {real} {st.st_size} {st.st_mtime_ns}", version.strip(),
-           "args"] + [placeholder(a) for a in kept]
+    key = [ident, "args"] + [placeholder(a, build_dir) for a in kept]
     first = option(args, "-include")
     files = local_files(os.path.join(cwd, first), build_dir) if first else []
     source = args[-1] if args else ""
     if source and os.path.isfile(os.path.join(cwd, source)):
         files.append(os.path.join(cwd, source))
     for f in files:
-        with open(f, encoding="utf-8", errors="replace") as text:
-            key += [f"file {placeholder(f)}", placeholder(text.read())]
-    return "\n".join(key) + "\n", files
+        key += [f"file {placeholder(f, build_dir)}", placeholder(read(f), build_dir)]
+    return "\n".join(key) + "\n", files, ident
+
+
+INCLUDE_PATHS = ("-I", "-isystem", "-iquote", "-idirafter")
+
+
+def content_args(args, local, cwd):
+    """A PCH compile's arguments as its content key holds them: no include
+    paths (the preprocessed output names the headers they found), no output
+    names, and the build directory's files it includes (the -include file,
+    the source) as a placeholder (their text is in the key)."""
+    kept, skip = [], False
+    local_real = {os.path.realpath(f) for f in local}
+    for a in without_outputs(args):
+        if skip:
+            skip = False
+        elif a in INCLUDE_PATHS:
+            skip = True
+        elif any(a.startswith(o) for o in INCLUDE_PATHS):
+            continue
+        elif os.path.realpath(os.path.join(cwd, a)) in local_real:
+            kept.append("<local>")
+        else:
+            kept.append(a)
+    return kept
+
+
+def content_key(cmd, at, args, local, cwd, version_key, build_dir):
+    """The content key of a PCH compile (the module's doc): None when it
+    cannot be preprocessed."""
+    r = subprocess.run([cmd[at]] + without_outputs(args) + ["-E"], cwd=cwd,
+                       capture_output=True)
+    if r.returncode != 0:
+        return None
+    local_real = {os.path.realpath(f) for f in local}
+    names = {}
+
+    def marker(m):
+        name = m.group(2)
+        if name not in names:
+            path = os.path.realpath(os.path.join(cwd, name.decode(errors="replace")))
+            names[name] = b"<local>" if path in local_real else name
+        return m.group(1) + names[name] + b'"'
+    text = re.sub(rb'(?m)^(# \d+ ")([^"\n]*)"', marker, r.stdout)
+    key = [version_key, "args"] + content_args(args, local, cwd)
+    for f in local:
+        key += ["file <local>", placeholder(read(f), build_dir)]
+    key.append("preprocessed " + hashlib.sha256(text).hexdigest())
+    return hashlib.sha256("\n".join(key).encode()).hexdigest()
+
+
+def adopt(cache, entry, content):
+    """A PCH of another entry of the same content key that still serves,
+    hard linked (else copied) into `entry`: (its path there, the other
+    entry's headers), or None."""
+    for name in sorted(os.listdir(cache)):
+        donor = os.path.join(cache, name)
+        if not name.startswith(PREFIX) or donor == entry or not os.path.isdir(donor):
+            continue
+        try:
+            fd = lock(os.path.join(donor, "lock"), False, 0)
+        except OSError:
+            continue  # removed meanwhile
+        if fd is None:
+            continue  # being built or removed
+        try:
+            with open(os.path.join(donor, "manifest.json")) as f:
+                manifest = json.load(f)
+            if manifest.get("content") != content or not headers_serve(manifest):
+                continue
+            tmp = os.path.join(entry, f"pch.gch.tmp.{os.getpid()}")
+            try:
+                os.link(os.path.join(donor, "pch.gch"), tmp)
+            except OSError:
+                shutil.copyfile(os.path.join(donor, "pch.gch"), tmp)
+            return tmp, manifest["headers"], donor
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        finally:
+            os.close(fd)
+    return None
 
 
 def read_depfile(path):
@@ -158,16 +266,21 @@ def stat_of(path):
     return [st.st_size, st.st_mtime_ns]
 
 
+def headers_serve(manifest):
+    """Whether every header the manifest's PCH read is as it was then."""
+    try:
+        return all(stat_of(path) == [size, mtime] for path, size, mtime in manifest["headers"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
 def entry_serves(entry, key):
     try:
         with open(os.path.join(entry, "manifest.json")) as f:
             manifest = json.load(f)
         if manifest.get("key") != key or not os.path.isfile(os.path.join(entry, "pch.gch")):
             return None
-        for path, size, mtime in manifest["headers"]:
-            if stat_of(path) != [size, mtime]:
-                return None
-        return manifest
+        return manifest if headers_serve(manifest) else None
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -233,33 +346,58 @@ def remove_entry(cache, entry):
     return True
 
 
+def pch_identity(entry):
+    """The PCH file of an entry as (device, inode): entries that adopted one
+    PCH share it; an entry without one is alone."""
+    try:
+        st = os.stat(os.path.join(entry, "pch.gch"))
+        return (st.st_dev, st.st_ino)
+    except OSError:
+        return entry
+
+
 def evict(cache, keep):
+    """Removes the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES,
+    each with every entry that shares it (their used times the latest of
+    theirs), never one locked by another build, nor the one of `keep`."""
     try:
         limit = int(os.environ.get("OPGEN_PCH_CACHE_ENTRIES", "4"))
     except ValueError:
         limit = 4
-    entries = []
+    kept = pch_identity(keep)
+    pchs = {}
     for name in os.listdir(cache):
         path = os.path.join(cache, name)
-        if name.startswith(PREFIX) and path != keep and os.path.isdir(path):
-            try:
-                used = os.stat(os.path.join(path, "used")).st_mtime_ns
-            except OSError:
-                used = 0
-            entries.append((used, path))
-    entries.sort()
-    excess = len(entries) + 1 - limit
-    for _, path in entries:
+        if not name.startswith(PREFIX) or path == keep or not os.path.isdir(path):
+            continue
+        identity = pch_identity(path)
+        if identity == kept:
+            continue
+        try:
+            used = os.stat(os.path.join(path, "used")).st_mtime_ns
+        except OSError:
+            used = 0
+        group = pchs.setdefault(identity, [0, []])
+        group[0] = max(group[0], used)
+        group[1].append(path)
+    excess = len(pchs) + 1 - limit
+    for _, paths in sorted(pchs.values()):
         if excess <= 0:
             break
-        fd = lock(os.path.join(path, "lock"), True, 0)
-        if fd is None:
-            continue  # being looked up or built by another build
-        try:
-            if remove_entry(cache, path):
-                excess -= 1
-        finally:
-            os.close(fd)
+        removed = 0
+        for path in paths:
+            try:
+                fd = lock(os.path.join(path, "lock"), True, 0)
+            except OSError:
+                continue  # removed meanwhile by another build
+            if fd is None:
+                continue  # being looked up or built by another build
+            try:
+                removed += remove_entry(cache, path)
+            finally:
+                os.close(fd)
+        if removed == len(paths):
+            excess -= 1
 
 
 def publish(pch, out):
@@ -279,7 +417,7 @@ def run_pch(argv):
     if not out or not cache:
         return subprocess.call(cmd)
     out, depfile = os.path.join(cwd, out), depfile and os.path.join(cwd, depfile)
-    key, local = cache_key(compiler, args, build_dir, cwd)
+    key, local, ident = cache_key(compiler, args, build_dir, cwd)
     os.makedirs(cache, exist_ok=True)
     entry = os.path.join(cache, PREFIX + hashlib.sha256(key.encode()).hexdigest()[:20])
     timeout = float(os.environ.get("OPGEN_PCH_LOCK_TIMEOUT", "300"))
@@ -291,7 +429,17 @@ def run_pch(argv):
         return subprocess.call(cmd)
     try:
         manifest = entry_serves(entry, key)
-        if manifest is None:
+        content = None
+        if manifest is None and compiler in cmd:
+            content = content_key(cmd, at, args, local, cwd, ident, build_dir)
+        adopted = content and adopt(cache, entry, content)
+        if adopted:
+            tmp_pch, headers, donor = adopted
+            manifest = {"format": FORMAT, "key": key, "content": content, "headers": headers}
+            os.replace(tmp_pch, os.path.join(entry, "pch.gch"))
+            write_atomically(os.path.join(entry, "manifest.json"), json.dumps(manifest, indent=1))
+            say(f"adopted {entry} from {donor}")
+        elif manifest is None:
             tmp_pch = os.path.join(entry, f"pch.gch.tmp.{os.getpid()}")
             tmp_dep = os.path.join(entry, f"deps.tmp.{os.getpid()}")
             built = list(cmd[:at + 1])
@@ -319,7 +467,7 @@ def run_pch(argv):
             headers = [os.path.abspath(os.path.join(cwd, d)) for d in read_depfile(tmp_dep)]
             headers = sorted({h for h in headers if os.path.realpath(h) not in keyed})
             os.unlink(tmp_dep)
-            manifest = {"format": FORMAT, "key": key,
+            manifest = {"format": FORMAT, "key": key, "content": content,
                         "headers": [[h] + stat_of(h) for h in headers]}
             os.replace(tmp_pch, os.path.join(entry, "pch.gch"))
             write_atomically(os.path.join(entry, "manifest.json"), json.dumps(manifest, indent=1))
