@@ -37,6 +37,11 @@ add_custom_op's switches (docs/cmake.md#build-time):
   pch      the defaults and OPGEN_PRECOMPILE_HEADERS=ON, its PCH cache
            (OPGEN_PCH_CACHE) warm: the PCH is not compiled again
   pchcold  the same with no PCH cache: the PCH compiled in the build
+  first    the defaults, the library's first build: its PCH cache holds only
+           another library's PCHs (the same sources as the library
+           `<target>_other` of another project, built first, not timed), as
+           on a machine where another op library was built before; what
+           the cache shares by content is taken from it
   pchfold  fold and pch (cache warm); pchfoldcold: with no PCH cache
   pchonly  OPGEN_PRECOMPILE_HEADERS=ON (cache warm), folding and unity OFF
   o3       nopch with OPGEN_GENERATED_OPTIMIZATION empty: the generated
@@ -78,6 +83,7 @@ VARIANTS = {
     "fold": _variant("OFF", "ON", "ON"),
     "pch": _variant("ON", "ON", "OFF"),
     "pchcold": dict(_variant("ON", "ON", "OFF"), OPGEN_PCH_CACHE=""),
+    "first": _variant("AUTO", "ON", "OFF"),
     "pchfold": _variant("ON", "ON", "ON"),
     "pchfoldcold": dict(_variant("ON", "ON", "ON"), OPGEN_PCH_CACHE=""),
     "pchonly": _variant("ON", "OFF", "OFF"),
@@ -236,18 +242,31 @@ def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, 
     build = root / "build"
     cache = work / "preamble-cache"
     log = root / "cpu.log"
-    cmd = ["cmake", "-S", src, "-B", build, "-G", "Ninja",
+    pch_cache = root / "compiler-pch" if variant == "first" else work / "compiler-pch"
+    cmd = ["-G", "Ninja",
            f"-DCMAKE_PREFIX_PATH={opgen_build_dir}", f"-DOPGEN_PYTHON={sys.executable}",
-           f"-DOPGEN_PREAMBLE_CACHE={cache}", f"-DOPGEN_PCH_CACHE={work / 'compiler-pch'}",
+           f"-DOPGEN_PREAMBLE_CACHE={cache}", f"-DOPGEN_PCH_CACHE={pch_cache}",
            f"-DCMAKE_CXX_COMPILER_LAUNCHER={sys.executable};{Path(__file__).resolve()};--cputime;{log};--"]
     cmd += [f"-D{k}={v}" for k, v in VARIANTS[variant].items()]
     if cuda:
         cmd.append("-DCMAKE_CUDA_ARCHITECTURES=90")
-    # The preamble cache warm: one build first, not timed.
+    # The preamble cache warm: one build first, not timed; for `first`, of
+    # another library, into a PCH cache of this variant's own.
     shutil.rmtree(root, ignore_errors=True)
-    run(cmd)
-    run(["ninja", "-C", build, f"-j{jobs}", target])
-    shutil.rmtree(build)
+    if variant == "first":
+        other = src.parent / "other-project"
+        other.mkdir(parents=True, exist_ok=True)
+        (other / "CMakeLists.txt").write_text(
+            (src / "CMakeLists.txt").read_text()
+            .replace(f"add_custom_op({target} ", f"add_custom_op({target}_other ")
+            .replace(f"project(opgen_bench_{case} ", f"project(opgen_bench_{case}_other "))
+        run(["cmake", "-S", other, "-B", root / "other-build"] + cmd)
+        run(["ninja", "-C", root / "other-build", f"-j{jobs}", f"{target}_other"])
+    else:
+        run(["cmake", "-S", src, "-B", build] + cmd)
+        run(["ninja", "-C", build, f"-j{jobs}", target])
+        shutil.rmtree(build)
+    cmd = ["cmake", "-S", src, "-B", build] + cmd
     log.unlink(missing_ok=True)
     b.configure, _ = run(cmd)
     b.clean, _ = run(["ninja", "-C", build, f"-j{jobs}", target])
