@@ -36,15 +36,17 @@ stderr.
 An entry is shared by content too: when no entry has a PCH's key (another
 project, another source directory, another library of the same flags, as
 every library's PCH of <opgen/precompiled.h>), its compile is preprocessed
-(`-E`) and the entry takes the PCH of another entry (a hard link) whose
+(`-E -dD`) and the entry takes the PCH of another entry (a hard link) whose
 content key is the same: the compiler, every argument but the include
 paths, the output names and the build directory's files it includes, the
 text of those files, and the preprocessed output, whose line markers name
-every header read, with those files' names replaced by a placeholder. The
-other entry must still serve (its headers unchanged). So a PCH is shared
-only where the compile would read the same headers, found by the same
-paths, with the same flags: an include directory that shadows a header, a
-header changed, another define, gives a content key of its own.
+every header read (the build directory's files by a placeholder) and which
+holds every macro definition. The other entry must still serve (its
+headers unchanged). So a PCH is shared only where the compile would read
+the same headers, found by the same paths, with the same flags, to the
+same macros: an include directory that shadows a header or holds one a
+header probes for (__has_include), a header changed, another define, gives
+a content key of its own.
 """
 import fcntl
 import hashlib
@@ -181,7 +183,7 @@ def content_args(args, local, cwd):
 def content_key(cmd, at, args, local, cwd, version_key, build_dir):
     """The content key of a PCH compile (the module's doc): None when it
     cannot be preprocessed."""
-    r = subprocess.run([cmd[at]] + without_outputs(args) + ["-E"], cwd=cwd,
+    r = subprocess.run([cmd[at]] + without_outputs(args) + ["-E", "-dD"], cwd=cwd,
                        capture_output=True)
     if r.returncode != 0:
         return None

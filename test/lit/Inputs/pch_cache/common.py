@@ -15,7 +15,8 @@ def setup(work):
     os.makedirs(os.path.join(work, "sys"), exist_ok=True)
     with open(os.path.join(work, "sys", "fake.h"), "w") as f:
         f.write("#pragma once\n#include <vector>\n#ifndef FAKE_VALUE\n#define FAKE_VALUE 42\n"
-                "#endif\ninline int fake() { return FAKE_VALUE; }\n")
+                "#endif\ninline int fake() { return FAKE_VALUE; }\n"
+                "#if __has_include(<probe.h>)\n#define FAKE_PROBED 1\n#endif\n")
 
 
 def build_dir(work, name):

@@ -1,8 +1,8 @@
 """A PCH shared by content (usage: shared.py WORK): another project, whose
 key differs only by its include paths and build directory, takes the PCH
 of the first (a hard link); one whose include path shadows a header the
-PCH read, one with a define, or one whose header changed since, builds its
-own."""
+PCH read or holds one it probes for, one with a define, or one whose header
+changed since, builds its own."""
 import os
 import shutil
 import sys
@@ -44,6 +44,12 @@ print(f"{len(pchs)} entries, one PCH: {len({(s.st_dev, s.st_ino) for s in pchs})
 shadow_inc, shadow = project(
     "shadow", "#pragma once\n#define FAKE_VALUE 7\ninline int fake() { return 42; }\n")
 step("a project whose include path shadows a header", shadow, shadow_inc)
+# A header the PCH only probes for (__has_include), found in this project's
+# include path: the same headers read, another macro defined.
+probe_inc, probe = project("probe")
+with open(os.path.join(probe_inc[1], "probe.h"), "w") as f:
+    f.write("// probed, never included\n")
+step("a project whose include path has a header the PCH probes for", probe, probe_inc)
 defined_inc, defined = project("defined")
 step("a project with a define", defined, defined_inc + ["-DFAKE_VALUE=42"])
 # The header the first two read changes: their entries no longer serve.
