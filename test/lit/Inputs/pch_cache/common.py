@@ -3,12 +3,21 @@ system header, build directories laid out as CMake's target_precompile_headers
 lays them out, the PCH compile through the launcher and a translation unit
 compiled with the PCH."""
 import os
+import shutil
 import subprocess
 import sys
 
 SCRIPT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "..",
                                       "cmake", "opgen_pch_cache.py"))
 CXX = "/usr/bin/c++"
+
+
+def fresh(work):
+    """An empty work directory with the system header: its cache's path."""
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    setup(work)
+    return os.path.join(work, "cache")
 
 
 def setup(work):

@@ -5,19 +5,15 @@ key of their own: the PCH built or adopted), in a cache of 2; each then compiles
 PCH. All must succeed and use their PCH, and the cache must end within its
 bound, every entry complete."""
 import os
-import shutil
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import build_dir, complete, entries, pch, setup, uses_pch  # noqa: E402
+from common import build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
 
 work = sys.argv[1]
 rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 1
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-setup(work)
-cache = os.path.join(work, "cache")
+cache = fresh(work)
 env = {"OPGEN_PCH_CACHE_ENTRIES": "2"}
 
 

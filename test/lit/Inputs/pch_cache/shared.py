@@ -4,17 +4,13 @@ of the first (a hard link); one whose include path shadows a header the
 PCH read or holds one it probes for, one with a define, or one whose header
 changed since, builds its own."""
 import os
-import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import build_dir, complete, entries, pch, setup, uses_pch  # noqa: E402
+from common import build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
 
 work = sys.argv[1]
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-setup(work)
-cache = os.path.join(work, "cache")
+cache = fresh(work)
 
 
 def project(name, header=None):

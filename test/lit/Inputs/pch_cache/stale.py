@@ -1,19 +1,15 @@
 """A stale PCH is never used: each input of the cache key, and each header
 the PCH read, changed in turn (usage: stale.py WORK)."""
 import os
-import shutil
 import stat
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import CXX, SCRIPT, build_dir, complete, entries, pch, setup, uses_pch  # noqa: E402
+from common import CXX, SCRIPT, build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
 
 work = sys.argv[1]
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
-setup(work)
-cache = os.path.join(work, "cache")
+cache = fresh(work)
 one, two = build_dir(work, "one"), build_dir(work, "two")
 header = os.path.join(work, "sys", "fake.h")
 
