@@ -15,7 +15,9 @@
 # OPGEN_PRECOMPILE_HEADERS=ON; <target>'s shards must compile with the PCH
 # of its sources' include lines, its generated translation unit with the
 # PCH of <opgen/precompiled.h> (<target>_generated), and the build must
-# leave both in the project's compiler PCH cache (docs/cmake.md#build-time).
+# leave both in the project's compiler PCH cache (docs/cmake.md#build-time);
+# another build of the project, with an include directory of its own, must
+# take both from that cache by content, compiling neither.
 # The project's caches are its own: OPGEN_PCH_CACHE under BINARY_DIR; the
 # build directory is removed first, so that the build compiles both.
 #   cmake -DNAME=... -DSOURCE_DIR=... -DBINARY_DIR=... -DOPGEN_DIR=...
@@ -139,6 +141,29 @@ if(CHECK_PRECOMPILED)
     message(FATAL_ERROR "${NAME}: ${n} PCHs in ${pch_cache}, not 2 (the sources' and the generated files'): ${entries}")
   endif()
   message(STATUS "${NAME}: both PCHs in the project's PCH cache")
+  # Another build of the project with an include directory of its own
+  # (CMAKE_PROJECT_INCLUDE): other cache keys, the same content. Both PCHs
+  # are taken from this build's entries (opgen_pch_cache: adopted), none is
+  # compiled, and GCC uses them (-Winvalid-pch: no warning).
+  set(other ${BINARY_DIR}-other)
+  file(REMOVE_RECURSE ${other})
+  file(MAKE_DIRECTORY ${other}/include)
+  file(WRITE ${other}/include.cmake "include_directories(${other}/include)\n")
+  run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${other} -G Ninja
+      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON}
+      -DOPGEN_PCH_CACHE=${pch_cache} -DCMAKE_PROJECT_INCLUDE=${other}/include.cmake
+      ${PROJECT_ARGS})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env OPGEN_PCH_CACHE_VERBOSE=1
+                          ${CMAKE_COMMAND} --build ${other}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
+  string(REGEX MATCHALL "opgen_pch_cache: adopted" adopted "${out}")
+  list(LENGTH adopted n)
+  if(NOT rc EQUAL 0 OR NOT n EQUAL 2 OR out MATCHES "opgen_pch_cache: (built|hit)"
+     OR out MATCHES "Winvalid-pch|not used because")
+    message(FATAL_ERROR "${NAME}: another build with an include directory of its own (${rc}): ${n} PCHs adopted, not 2:\n${out}")
+  endif()
+  file(REMOVE_RECURSE ${other})
+  message(STATUS "${NAME}: another build with an include directory of its own took both PCHs from the cache")
 endif()
 run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
 run(${CMAKE_COMMAND} -E env PYTHONPATH=${BINARY_DIR}/python
