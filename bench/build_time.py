@@ -260,10 +260,12 @@ def opgen_build(case, src, target, touch, work, jobs, variant, opgen_build_dir, 
     if variant == "first":
         other = src.parent / "other-project"
         other.mkdir(parents=True, exist_ok=True)
+        text = (src / "CMakeLists.txt").read_text()
+        renamed = text.replace(f"add_custom_op({target} ", f"add_custom_op({target}_other ")
+        if renamed == text:
+            sys.exit(f"first: no add_custom_op({target} ...) to rename in {src / 'CMakeLists.txt'}")
         (other / "CMakeLists.txt").write_text(
-            (src / "CMakeLists.txt").read_text()
-            .replace(f"add_custom_op({target} ", f"add_custom_op({target}_other ")
-            .replace(f"project(opgen_bench_{case} ", f"project(opgen_bench_{case}_other "))
+            renamed.replace(f"project(opgen_bench_{case} ", f"project(opgen_bench_{case}_other "))
         run(["cmake", "-S", other, "-B", root / "other-build"] + cmd)
         run(["ninja", "-C", root / "other-build", f"-j{jobs}", f"{target}_other"])
     else:
