@@ -159,13 +159,13 @@ def cache_key(compiler, args, build_dir, cwd):
 INCLUDE_PATHS = ("-I", "-isystem", "-iquote", "-idirafter")
 
 
-def content_args(args, local, cwd):
+def content_args(args, local_real, cwd):
     """A PCH compile's arguments as its content key holds them: no include
     paths (the preprocessed output names the headers they found), no output
     names, and the build directory's files it includes (the -include file,
-    the source) as a placeholder (their text is in the key)."""
+    the source; their real paths `local_real`) as a placeholder (their text
+    is in the key)."""
     kept, skip = [], False
-    local_real = {os.path.realpath(f) for f in local}
     for a in without_outputs(args):
         if skip:
             skip = False
@@ -197,7 +197,7 @@ def content_key(cmd, at, args, local, cwd, version_key, build_dir):
             names[name] = b"<local>" if path in local_real else name
         return m.group(1) + names[name] + b'"'
     text = re.sub(rb'(?m)^(# \d+ ")([^"\n]*)"', marker, r.stdout)
-    key = [version_key, "args"] + content_args(args, local, cwd)
+    key = [version_key, "args"] + content_args(args, local_real, cwd)
     for f in local:
         key += ["file <local>", placeholder(read(f), build_dir)]
     key.append("preprocessed " + hashlib.sha256(text).hexdigest())
@@ -402,6 +402,13 @@ def evict(cache, keep):
             excess -= 1
 
 
+def install(entry, tmp_pch, manifest):
+    """The entry's PCH and then its manifest renamed into place: an entry
+    without a manifest is incomplete."""
+    os.replace(tmp_pch, os.path.join(entry, "pch.gch"))
+    write_atomically(os.path.join(entry, "manifest.json"), json.dumps(manifest, indent=1))
+
+
 def publish(pch, out):
     tmp = f"{out}.tmp.{os.getpid()}"
     shutil.copyfile(pch, tmp)
@@ -438,8 +445,7 @@ def run_pch(argv):
         if adopted:
             tmp_pch, headers, donor = adopted
             manifest = {"format": FORMAT, "key": key, "content": content, "headers": headers}
-            os.replace(tmp_pch, os.path.join(entry, "pch.gch"))
-            write_atomically(os.path.join(entry, "manifest.json"), json.dumps(manifest, indent=1))
+            install(entry, tmp_pch, manifest)
             say(f"adopted {entry} from {donor}")
         elif manifest is None:
             tmp_pch = os.path.join(entry, f"pch.gch.tmp.{os.getpid()}")
@@ -471,8 +477,7 @@ def run_pch(argv):
             os.unlink(tmp_dep)
             manifest = {"format": FORMAT, "key": key, "content": content,
                         "headers": [[h] + stat_of(h) for h in headers]}
-            os.replace(tmp_pch, os.path.join(entry, "pch.gch"))
-            write_atomically(os.path.join(entry, "manifest.json"), json.dumps(manifest, indent=1))
+            install(entry, tmp_pch, manifest)
             say(f"built {entry}")
         else:
             say(f"hit {entry}")

@@ -76,6 +76,13 @@ def entries(cache):
     return sorted(n for n in os.listdir(cache) if n.startswith("gcc-pch-"))
 
 
+def pch_files(cache):
+    """The distinct PCH files of the cache's entries, as (device, inode):
+    entries that adopted one PCH share it."""
+    return {(s.st_dev, s.st_ino) for s in
+            (os.stat(os.path.join(cache, e, "pch.gch")) for e in entries(cache))}
+
+
 def complete(cache):
     """Whether every entry holds a PCH and a manifest and nothing half-made."""
     for n in entries(cache):

@@ -9,7 +9,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
+from common import build_dir, complete, fresh, pch, pch_files, uses_pch  # noqa: E402
 
 work = sys.argv[1]
 rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 1
@@ -39,9 +39,7 @@ for r in range(rounds):
             if not ok:
                 failures.append(what)
 # The bound counts PCHs: entries that adopted one share its file.
-pchs = {(s.st_dev, s.st_ino) for s in
-        (os.stat(os.path.join(cache, e, "pch.gch")) for e in entries(cache))}
-n = len(pchs)
+n = len(pch_files(cache))
 if failures or n > 2 or not complete(cache):
     print("\n".join(failures), f"\n{n} PCHs, complete: {complete(cache)}")
     sys.exit(1)

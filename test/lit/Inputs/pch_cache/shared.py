@@ -7,7 +7,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
+from common import build_dir, complete, entries, fresh, pch, pch_files, uses_pch  # noqa: E402
 
 work = sys.argv[1]
 cache = fresh(work)
@@ -35,8 +35,7 @@ first_inc, first = project("first")
 step("first project", first, first_inc)
 other_inc, other = project("other")
 step("another project", other, other_inc)
-pchs = [os.stat(os.path.join(cache, e, "pch.gch")) for e in entries(cache)]
-print(f"{len(pchs)} entries, one PCH: {len({(s.st_dev, s.st_ino) for s in pchs}) == 1}")
+print(f"{len(entries(cache))} entries, one PCH: {len(pch_files(cache)) == 1}")
 shadow_inc, shadow = project(
     "shadow", "#pragma once\n#define FAKE_VALUE 7\ninline int fake() { return 42; }\n")
 step("a project whose include path shadows a header", shadow, shadow_inc)
