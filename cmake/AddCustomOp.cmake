@@ -522,9 +522,24 @@ function(_opgen_pch_cache target)
   if(NOT launcher)
     set(launcher "")
   endif()
+  # The library's own define (-D<target>_EXPORTS for a shared library),
+  # which no other library has: the cache compiles the PCH without it where
+  # no header of the PCH names it, so that another library of the same
+  # include lines and flags shares the PCH (GCC keeps the define for the
+  # translation units that use it).
+  get_target_property(symbol ${target} DEFINE_SYMBOL)
+  get_target_property(type ${target} TYPE)
+  if(NOT symbol AND type MATCHES "^(SHARED|MODULE)_LIBRARY$")
+    string(MAKE_C_IDENTIFIER "${target}_EXPORTS" symbol)
+  endif()
+  set(define_symbol "")
+  if(symbol)
+    set(define_symbol --define-symbol ${symbol})
+  endif()
   set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER
     ${OPGEN_PYTHON} ${_OPGEN_CMAKE_DIR}/opgen_pch_cache.py --cache ${OPGEN_PCH_CACHE}
-    --build-dir ${CMAKE_BINARY_DIR} --compiler ${CMAKE_CXX_COMPILER} -- ${launcher})
+    --build-dir ${CMAKE_BINARY_DIR} --compiler ${CMAKE_CXX_COMPILER} ${define_symbol}
+    -- ${launcher})
 endfunction()
 
 # ccache caches a compile that uses a precompiled header only with

@@ -3,7 +3,8 @@ docs/cmake.md#build-time): GCC's PCH of the torch headers, built once and
 kept across build directories and clean builds, as opgen's preamble cache
 keeps its Clang preambles.
 
-usage: opgen_pch_cache.py --cache DIR --build-dir DIR --compiler CXX -- COMMAND...
+usage: opgen_pch_cache.py --cache DIR --build-dir DIR --compiler CXX
+                          [--define-symbol NAME] -- COMMAND...
 
 A compiler launcher. COMMAND is the compile CMake runs (after any other
 launcher, e.g. ccache): a compile that is not a PCH's (no `-x c++-header`)
@@ -39,7 +40,8 @@ every library's PCH of <opgen/precompiled.h>), its compile is preprocessed
 (`-E -dD`) and the entry takes the PCH of another entry (a hard link) whose
 content key is the same: the compiler, every argument but the include
 paths, the output names and the build directory's files it includes, the
-text of those files, and the preprocessed output, whose line markers name
+text of those files (naming each other by placeholders, so that the names
+of another library's directories do not count), and the preprocessed output, whose line markers name
 every header read (the build directory's files by a placeholder) and which
 holds every macro definition. The other entry must still serve (its
 headers unchanged). So a PCH is shared only where the compile would read
@@ -85,6 +87,16 @@ def say(message):
         print(f"opgen_pch_cache: {message}", file=sys.stderr)
 
 
+def quoted_include(line, including):
+    """The path an `#include "..."` line of the file `including` names
+    (relative to that file's directory), or None for another line."""
+    line = line.strip()
+    if not line.startswith("#include") or '"' not in line:
+        return None
+    name = line.split('"')[1]
+    return os.path.normpath(os.path.join(os.path.dirname(including), name))
+
+
 def local_files(first, build_dir):
     """The files of the build directory the PCH's compile includes: `first`
     (the -include file) and each file of the build directory it names in an
@@ -97,13 +109,9 @@ def local_files(first, build_dir):
         seen.append(f)
         with open(f, encoding="utf-8", errors="replace") as text:
             for line in text:
-                line = line.strip()
-                if line.startswith("#include") and '"' in line:
-                    name = line.split('"')[1]
-                    if not os.path.isabs(name):
-                        name = os.path.join(os.path.dirname(f), name)
-                    if under(name, build_dir):
-                        todo.append(os.path.normpath(name))
+                name = quoted_include(line, f)
+                if name and under(name, build_dir):
+                    todo.append(name)
     return seen
 
 
@@ -159,12 +167,12 @@ def cache_key(compiler, args, build_dir, cwd):
 INCLUDE_PATHS = ("-I", "-isystem", "-iquote", "-idirafter")
 
 
-def content_args(args, local_real, cwd):
+def content_args(args, local_index, cwd):
     """A PCH compile's arguments as its content key holds them: no include
     paths (the preprocessed output names the headers they found), no output
     names, and the build directory's files it includes (the -include file,
-    the source; their real paths `local_real`) as a placeholder (their text
-    is in the key)."""
+    the source; `local_index`: their real paths' numbers) as placeholders
+    (their text is in the key)."""
     kept, skip = [], False
     for a in without_outputs(args):
         if skip:
@@ -173,35 +181,77 @@ def content_args(args, local_real, cwd):
             skip = True
         elif any(a.startswith(o) for o in INCLUDE_PATHS):
             continue
-        elif os.path.realpath(os.path.join(cwd, a)) in local_real:
-            kept.append("<local>")
         else:
-            kept.append(a)
+            kept.append(local_index.get(os.path.realpath(os.path.join(cwd, a)), a))
     return kept
 
 
+def local_text(path, local_index, build_dir):
+    """The text of the build directory's file `path` as the content key
+    holds it: the files of the build directory it includes named by their
+    placeholders (their own text is in the key, so the name of another
+    library's generated directory does not count), the build directory's
+    path by its own."""
+    lines = []
+    for line in read(path).splitlines(keepends=True):
+        name = quoted_include(line, path)
+        number = name and local_index.get(os.path.realpath(name))
+        lines.append(f'#include "{number}"\n' if number else line)
+    return placeholder("".join(lines), build_dir)
+
+
 def content_key(cmd, at, args, local, cwd, version_key, build_dir):
-    """The content key of a PCH compile (the module's doc): None when it
-    cannot be preprocessed."""
+    """The content key of a PCH compile (the module's doc) and the paths of
+    the files it reads; (None, []) when it cannot be preprocessed."""
     r = subprocess.run([cmd[at]] + without_outputs(args) + ["-E", "-dD"], cwd=cwd,
                        capture_output=True)
     if r.returncode != 0:
-        return None
-    local_real = {os.path.realpath(f) for f in local}
+        return None, []
+    local_index = {}
+    for f in local:
+        local_index.setdefault(os.path.realpath(f), f"<local {len(local_index)}>")
     names = {}
 
     def marker(m):
         name = m.group(2)
         if name not in names:
             path = os.path.realpath(os.path.join(cwd, name.decode(errors="replace")))
-            names[name] = b"<local>" if path in local_real else name
+            names[name] = local_index.get(path, "").encode() or name
         return m.group(1) + names[name] + b'"'
     text = re.sub(rb'(?m)^(# \d+ ")([^"\n]*)"', marker, r.stdout)
-    key = [version_key, "args"] + content_args(args, local_real, cwd)
+    key = [version_key, "args"] + content_args(args, local_index, cwd)
     for f in local:
-        key += ["file <local>", placeholder(read(f), build_dir)]
+        key += [f"file {local_index[os.path.realpath(f)]}", local_text(f, local_index, build_dir)]
     key.append("preprocessed " + hashlib.sha256(text).hexdigest())
-    return hashlib.sha256("\n".join(key).encode()).hexdigest()
+    read_paths = [os.path.join(cwd, n.decode(errors="replace")) for n in names]
+    return hashlib.sha256("\n".join(key).encode()).hexdigest(), read_paths
+
+
+def names_macro(paths, name):
+    """Whether the text of one of the files `paths` holds `name` (a
+    superset of the files that use the macro `name`)."""
+    word = name.encode()
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                if word in f.read():
+                    return True
+        except OSError:
+            continue  # <built-in>, <command-line>
+    return False
+
+
+def pch_content(cmd, at, args, local, cwd, version_key, build_dir, symbol):
+    """The content key of a PCH compile and the arguments to compile it
+    with: without `-D<symbol>` where none of the files it reads names
+    `symbol` (--define-symbol), else as they are."""
+    define = f"-D{symbol}" if symbol else None
+    if define in args:
+        kept = [a for a in args if a != define]
+        content, read_paths = content_key(cmd, at, kept, local, cwd, version_key, build_dir)
+        if content and not names_macro(read_paths, symbol):
+            return content, kept
+    return content_key(cmd, at, args, local, cwd, version_key, build_dir)[0], args
 
 
 def adopt(cache, entry, content):
@@ -418,7 +468,8 @@ def publish(pch, out):
 def run_pch(argv):
     sep = argv.index("--")
     opts, cmd = argv[:sep], argv[sep + 1:]
-    cache, build_dir, compiler = (option(opts, n) for n in ("--cache", "--build-dir", "--compiler"))
+    cache, build_dir, compiler, symbol = (
+        option(opts, n) for n in ("--cache", "--build-dir", "--compiler", "--define-symbol"))
     at = max(i for i, a in enumerate(cmd) if a == compiler) if compiler in cmd else 0
     args = cmd[at + 1:]
     cwd = os.getcwd()
@@ -438,21 +489,23 @@ def run_pch(argv):
         return subprocess.call(cmd)
     try:
         manifest = entry_serves(entry, key)
-        content = None
+        content, compile_args = None, args
         if manifest is None and compiler in cmd:
-            content = content_key(cmd, at, args, local, cwd, ident, build_dir)
+            content, compile_args = pch_content(cmd, at, args, local, cwd, ident, build_dir,
+                                                symbol)
         adopted = content and adopt(cache, entry, content)
+        dropped = f" without -D{symbol}" if compile_args is not args else ""
         if adopted:
             tmp_pch, headers, donor = adopted
             manifest = {"format": FORMAT, "key": key, "content": content, "headers": headers}
             install(entry, tmp_pch, manifest)
-            say(f"adopted {entry} from {donor}")
+            say(f"adopted {entry} from {donor}{dropped}")
         elif manifest is None:
             tmp_pch = os.path.join(entry, f"pch.gch.tmp.{os.getpid()}")
             tmp_dep = os.path.join(entry, f"deps.tmp.{os.getpid()}")
             built = list(cmd[:at + 1])
             skip = False
-            for a in args:
+            for a in compile_args:
                 if skip:
                     skip = False
                     continue
@@ -463,6 +516,9 @@ def run_pch(argv):
                     built.append(a)
             if "-MF" not in args:
                 built += ["-MD", "-MF", tmp_dep]
+            # The entry's key is of `args`, its content key and PCH of
+            # `compile_args` (without the library's own define, where they
+            # differ): the same compile for every build of that key.
             rc = subprocess.call(built)
             if rc != 0:
                 # Nothing half-made is left: no entry for what does not compile.
@@ -478,7 +534,7 @@ def run_pch(argv):
             manifest = {"format": FORMAT, "key": key, "content": content,
                         "headers": [[h] + stat_of(h) for h in headers]}
             install(entry, tmp_pch, manifest)
-            say(f"built {entry}")
+            say(f"built {entry}{dropped}")
         else:
             say(f"hit {entry}")
         publish(os.path.join(entry, "pch.gch"), out)

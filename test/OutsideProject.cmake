@@ -16,8 +16,9 @@
 # of its sources' include lines, its generated translation unit with the
 # PCH of <opgen/precompiled.h> (<target>_generated), and the build must
 # leave both in the project's compiler PCH cache (docs/cmake.md#build-time);
-# another build of the project, with an include directory of its own, must
-# take both from that cache by content, compiling neither.
+# another library, a copy of the project whose <target> is renamed (another
+# source directory, -D<name>_EXPORTS) and with an include directory of its
+# own, must take both from that cache by content, compiling neither.
 # The project's caches are its own: OPGEN_PCH_CACHE under BINARY_DIR; the
 # build directory is removed first, so that the build compiles both.
 #   cmake -DNAME=... -DSOURCE_DIR=... -DBINARY_DIR=... -DOPGEN_DIR=...
@@ -141,7 +142,9 @@ if(CHECK_PRECOMPILED)
     message(FATAL_ERROR "${NAME}: ${n} PCHs in ${pch_cache}, not 2 (the sources' and the generated files'): ${entries}")
   endif()
   message(STATUS "${NAME}: both PCHs in the project's PCH cache")
-  # Another build of the project with an include directory of its own
+  # Another library: a copy of the project whose <target> is renamed
+  # <target>_other (its own source directory and -D<target>_other_EXPORTS,
+  # left out of the PCH), built with an include directory of its own
   # (CMAKE_PROJECT_INCLUDE): other cache keys, the same content. Both PCHs
   # are taken from this build's entries (opgen_pch_cache: adopted), none is
   # compiled, and GCC uses them (-Winvalid-pch: no warning).
@@ -149,21 +152,28 @@ if(CHECK_PRECOMPILED)
   file(REMOVE_RECURSE ${other})
   file(MAKE_DIRECTORY ${other}/include)
   file(WRITE ${other}/include.cmake "include_directories(${other}/include)\n")
-  run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${other} -G Ninja
+  file(COPY ${SOURCE_DIR}/ DESTINATION ${other}/source)
+  file(READ ${other}/source/CMakeLists.txt text)
+  string(REGEX REPLACE "add_custom_op\\(${t}( |\n)" "add_custom_op(${t}_other\\1" renamed "${text}")
+  if(renamed STREQUAL text)
+    message(FATAL_ERROR "${NAME}: no add_custom_op(${t} ...) to rename in ${SOURCE_DIR}/CMakeLists.txt")
+  endif()
+  file(WRITE ${other}/source/CMakeLists.txt "${renamed}")
+  run(${CMAKE_COMMAND} -S ${other}/source -B ${other}/build -G Ninja
       -DCMAKE_PREFIX_PATH=${OPGEN_DIR} -DOPGEN_PYTHON=${OPGEN_PYTHON}
       -DOPGEN_PCH_CACHE=${pch_cache} -DCMAKE_PROJECT_INCLUDE=${other}/include.cmake
       ${PROJECT_ARGS})
   execute_process(COMMAND ${CMAKE_COMMAND} -E env OPGEN_PCH_CACHE_VERBOSE=1
-                          ${CMAKE_COMMAND} --build ${other}
+                          ${CMAKE_COMMAND} --build ${other}/build
                   OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
   string(REGEX MATCHALL "opgen_pch_cache: adopted" adopted "${out}")
   list(LENGTH adopted n)
   if(NOT rc EQUAL 0 OR NOT n EQUAL 2 OR out MATCHES "opgen_pch_cache: (built|hit)"
      OR out MATCHES "Winvalid-pch|not used because")
-    message(FATAL_ERROR "${NAME}: another build with an include directory of its own (${rc}): ${n} PCHs adopted, not 2:\n${out}")
+    message(FATAL_ERROR "${NAME}: another library, ${t}_other, with an include directory of its own (${rc}): ${n} PCHs adopted, not 2:\n${out}")
   endif()
   file(REMOVE_RECURSE ${other})
-  message(STATUS "${NAME}: another build with an include directory of its own took both PCHs from the cache")
+  message(STATUS "${NAME}: another library, ${t}_other, with an include directory of its own took both PCHs from the cache")
 endif()
 run(${CMAKE_CTEST_COMMAND} --test-dir ${BINARY_DIR} --output-on-failure)
 run(${CMAKE_COMMAND} -E env PYTHONPATH=${BINARY_DIR}/python

@@ -50,15 +50,17 @@ def flags(work, d, extra=()):
             "-Winvalid-pch"]
 
 
-def pch(work, d, cache, extra=(), compiler=CXX, env=None):
-    """Compiles d's PCH through the launcher: (exit status, what it said)."""
+def pch(work, d, cache, extra=(), compiler=CXX, env=None, symbol=None):
+    """Compiles d's PCH through the launcher (with `symbol` as the library's
+    --define-symbol): (exit status, what it said)."""
+    named = ["--define-symbol", symbol] if symbol else []
     cmd = [sys.executable, SCRIPT, "--cache", cache, "--build-dir", d, "--compiler", compiler,
-           "--", compiler, *flags(work, d, extra), "-x", "c++-header", "-include",
+           *named, "--", compiler, *flags(work, d, extra), "-x", "c++-header", "-include",
            f"{d}/pch.hxx", "-MD", "-MT", "pch.hxx.gch", "-MF", "pch.hxx.gch.d",
            "-o", "pch.hxx.gch", "-c", f"{d}/pch.hxx.cxx"]
     e = dict(os.environ, OPGEN_PCH_CACHE_VERBOSE="1", **(env or {}))
     r = subprocess.run(cmd, cwd=d, env=e, capture_output=True, text=True)
-    said = " ".join(line.split(": ", 1)[1].split(" ")[0]
+    said = " ".join(line.split(": ", 1)[1].split(" ")[0] + (" without it" * (" without " in line))
                     for line in r.stderr.splitlines() if line.startswith("opgen_pch_cache: "))
     return r.returncode, said or r.stderr.strip()
 

@@ -2,7 +2,10 @@
 key differs only by its include paths and build directory, takes the PCH
 of the first (a hard link); one whose include path shadows a header the
 PCH read or holds one it probes for, one with a define, or one whose header
-changed since, builds its own."""
+changed since, builds its own. A library's own define (--define-symbol, CMake's
+-D<target>_EXPORTS) is left out of its PCH, so that libraries of other names
+share it, and stays defined for the translation unit; where a header of the
+PCH names it, the PCH is compiled with it."""
 import os
 import sys
 
@@ -26,9 +29,21 @@ def project(name, header=None):
     return ["-I", inc], build_dir(os.path.join(work, name), "build")
 
 
-def step(name, d, extra=()):
-    rc, said = pch(work, d, cache, extra)
+def step(name, d, extra=(), symbol=None):
+    rc, said = pch(work, d, cache, extra, symbol=symbol)
     print(f"{name}: {said} (exit {rc}); the TU: {uses_pch(work, d, extra)}")
+
+
+def library(name, header=None):
+    """A project of a shared library `name`: its define -D<name>_EXPORTS,
+    which its translation unit checks, with FAKE_VALUE, after the PCH."""
+    inc, d = project(name, header)
+    symbol = f"{name}_EXPORTS"
+    with open(os.path.join(d, "tu.cpp"), "w") as f:
+        f.write(f"#ifndef {symbol}\n#error {symbol} lost\n#endif\n"
+                "static_assert(FAKE_VALUE == 42, \"FAKE_VALUE\");\n"
+                "int main() { return fake() == 42 ? 0 : 1; }\n")
+    return inc + [f"-D{symbol}"], d, symbol
 
 
 first_inc, first = project("first")
@@ -53,4 +68,24 @@ with open(os.path.join(work, "sys", "fake.h"), "a") as f:
 late_inc, late = project("late")
 step("a project after a header changed", late, late_inc)
 step("then another", first, first_inc)
+before = pch_files(cache)
+liba_inc, liba, liba_symbol = library("liba")
+step("a library with its own define", liba, liba_inc, liba_symbol)
+libb_inc, libb, libb_symbol = library("libb")
+step("another library with its own define", libb, libb_inc, libb_symbol)
+# Its include lines in a directory named after the library, as
+# add_custom_op's <target>_gen/preamble/: the same content.
+gen_inc, gen, gen_symbol = library("genlib")
+os.makedirs(os.path.join(gen, "genlib_gen"))
+os.rename(os.path.join(gen, "hdr.h"), os.path.join(gen, "genlib_gen", "hdr.h"))
+with open(os.path.join(gen, "pch.hxx"), "w") as f:
+    f.write(f'#pragma GCC system_header\n#include "{gen}/genlib_gen/hdr.h"\n')
+step("a library whose include lines are in a directory of its name", gen, gen_inc, gen_symbol)
+print(f"the three libraries, no PCH of their own: {pch_files(cache) == before}")
+# A header the PCH reads names the library's define: left out, it would give
+# the PCH another meaning (GCC would refuse the PCH, -Winvalid-pch).
+named_inc, named, named_symbol = library(
+    "named", "#pragma once\n#ifdef named_EXPORTS\n#define FAKE_VALUE 42\n#else\n"
+    "#define FAKE_VALUE 0\n#endif\ninline int fake() { return FAKE_VALUE; }\n")
+step("a library whose header names its define", named, named_inc, named_symbol)
 print(f"every entry complete: {complete(cache)}")
