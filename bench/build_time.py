@@ -40,8 +40,9 @@ add_custom_op's switches (docs/cmake.md#build-time):
   first    the defaults, the library's first build: its PCH cache holds only
            another library's PCHs (the same sources as the library
            `<target>_other` of another project, built first, not timed), as
-           on a machine where another op library was built before; what
-           the cache shares by content is taken from it
+           on a machine where another op library of the same include lines
+           and flags was built before; what the cache shares by content
+           (both PCHs) is taken from it
   pchfold  fold and pch (cache warm); pchfoldcold: with no PCH cache
   pchonly  OPGEN_PRECOMPILE_HEADERS=ON (cache warm), folding and unity OFF
   o3       nopch with OPGEN_GENERATED_OPTIMIZATION empty: the generated
