@@ -107,8 +107,6 @@ bool allowedNamespace(std::string N) {
 
 class Checker : public RecursiveASTVisitor<Checker> {
 public:
-  Checker(ASTContext &Ctx) : Ctx(Ctx) {}
-
   std::string Why;
   SourceLocation WhyLoc;
 
@@ -275,8 +273,6 @@ private:
     WhyLoc = Loc;
     return false; // stops the traversal: the first reason is kept
   }
-
-  ASTContext &Ctx;
 };
 
 } // namespace
@@ -290,7 +286,7 @@ MetaSafety analyzeMetaSafety(ASTContext &Ctx, const FunctionDecl &Def,
     Out.WhyLoc = toSourceLoc(Ctx.getSourceManager(), Def.getLocation(), Root);
     return Out;
   }
-  Checker C(Ctx);
+  Checker C;
   C.TraverseStmt(const_cast<Stmt *>(Body));
   if (C.Why.empty()) {
     Out.Safe = true;

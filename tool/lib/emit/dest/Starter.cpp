@@ -95,9 +95,9 @@ llvm::Expected<FileSet> emitStarterProject(const std::string &Namespace) {
     if (!Text)
       return Text.takeError();
     if (llvm::Error E = Files.add(Path, std::move(*Text)))
-      return std::move(E);
+      return E;
   }
-  return std::move(Files);
+  return Files;
 }
 
 std::string emitStarterCompileCommands(const FileSet &Files,

@@ -333,9 +333,9 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
 
 class MigrateConsumer : public ASTConsumer {
 public:
-  MigrateConsumer(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
+  MigrateConsumer(Collected &C, const FrontendOptions &Opts,
                   std::string HostSource)
-      : C(C), Diags(Diags), Opts(Opts), HostSource(std::move(HostSource)) {}
+      : C(C), Opts(Opts), HostSource(std::move(HostSource)) {}
 
   bool shouldSkipFunctionBody(Decl *D) override {
     return !inUserFile(D->getASTContext().getSourceManager(),
@@ -622,16 +622,14 @@ public:
 
 private:
   Collected &C;
-  DiagSink &Diags;
   const FrontendOptions &Opts;
   std::string HostSource;
 };
 
 class MigrateAction : public ASTFrontendAction {
 public:
-  MigrateAction(Collected &C, DiagSink &Diags, const FrontendOptions &Opts,
-                unsigned &Hidden)
-      : C(C), Diags(Diags), Opts(Opts), Hidden(Hidden) {}
+  MigrateAction(Collected &C, const FrontendOptions &Opts, unsigned &Hidden)
+      : C(C), Opts(Opts), Hidden(Hidden) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = true;
     limitBodyErrors(CI, Hidden);
@@ -639,28 +637,25 @@ public:
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef File) override {
-    return std::make_unique<MigrateConsumer>(C, Diags, Opts, File.str());
+    return std::make_unique<MigrateConsumer>(C, Opts, File.str());
   }
 
 private:
   Collected &C;
-  DiagSink &Diags;
   const FrontendOptions &Opts;
   unsigned &Hidden;
 };
 
 class MigrateFactory : public tooling::FrontendActionFactory {
 public:
-  MigrateFactory(Collected &C, DiagSink &Diags, const FrontendOptions &Opts)
-      : C(C), Diags(Diags), Opts(Opts) {}
+  MigrateFactory(Collected &C, const FrontendOptions &Opts) : C(C), Opts(Opts) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<MigrateAction>(C, Diags, Opts, Hidden);
+    return std::make_unique<MigrateAction>(C, Opts, Hidden);
   }
   unsigned Hidden = 0;
 
 private:
   Collected &C;
-  DiagSink &Diags;
   const FrontendOptions &Opts;
 };
 
@@ -676,7 +671,7 @@ RegistrationSet readRegistrations(const FrontendOptions &Opts,
   for (const std::string &Source : Opts.Sources) {
     tooling::ClangTool Tool(*Database, {Source});
     configureTool(Tool, Opts, nullptr);
-    MigrateFactory Factory(C, Diags, Opts);
+    MigrateFactory Factory(C, Opts);
     if (Tool.run(&Factory) != 0) {
       Diags.report(DiagId::SourceDoesNotCompile, SourceLoc{},
                    {displayPath(Source, Opts.Root)});
