@@ -41,9 +41,9 @@ every library's PCH of <opgen/precompiled.h>), its compile is preprocessed
 content key is the same: the compiler, every argument but the include
 paths, the output names and the build directory's files it includes, the
 text of those files (naming each other by placeholders, so that the names
-of another library's directories do not count), and the preprocessed output, whose line markers name
-every header read (the build directory's files by a placeholder) and which
-holds every macro definition. The other entry must still serve (its
+of another library's directories do not count), and the preprocessed
+output, whose line markers name every header read (the build directory's
+files by placeholders) and which holds every macro definition. The other entry must still serve (its
 headers unchanged). So a PCH is shared only where the compile would read
 the same headers, found by the same paths, with the same flags, to the
 same macros: an include directory that shadows a header or holds one a
