@@ -168,8 +168,23 @@ function(_opgen_find_torch)
   if(checked STREQUAL "${OPGEN_PYTHON}" AND TARGET torch)
     return()
   endif()
-  execute_process(COMMAND "${OPGEN_PYTHON}" -c
-      "import torch, torch.utils; print(torch.__version__); print(torch.utils.cmake_prefix_path); print(torch.__file__)"
+  # The torch package found as `import torch` finds it, its version read
+  # from its torch/version.py: importing torch takes over a second, a
+  # clean build's configure pays it for every project. A torch without
+  # that file is imported (the error of a Python without torch is the
+  # import's).
+  execute_process(COMMAND "${OPGEN_PYTHON}" -c [=[
+import importlib.util, os, re
+spec = importlib.util.find_spec("torch")
+d = os.path.dirname(spec.origin) if spec and spec.origin else None
+try:
+    with open(os.path.join(d, "version.py")) as f:
+        version = re.search(r"^__version__ = '([^']+)'$", f.read(), re.M).group(1)
+    print(version, os.path.join(d, "share", "cmake"), spec.origin, sep="\n")
+except (TypeError, OSError, AttributeError):
+    import torch, torch.utils
+    print(torch.__version__, torch.utils.cmake_prefix_path, torch.__file__, sep="\n")
+]=]
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
     OUTPUT_STRIP_TRAILING_WHITESPACE)
   get_property(how GLOBAL PROPERTY _OPGEN_BUILD_PYTHON_HOW)
@@ -189,6 +204,18 @@ function(_opgen_find_torch)
   list(GET lines 2 module)
   if(NOT TARGET torch)
     list(PREPEND CMAKE_PREFIX_PATH "${prefix}")
+    # Two steps of a CUDA torch's Caffe2/public/cuda.cmake whose results
+    # add_custom_op never uses, skipped (both variables are this
+    # function's): the hash of libnvrtc.so, for which it first looks for a
+    # Python of its own (1 s), and the detection of the GPUs, which
+    # compiles and runs a CUDA program (0.6 s) to give the legacy
+    # CUDA_NVCC_FLAGS its -gencode flags (add_custom_op compiles CUDA
+    # for CUDA_ARCHITECTURES). A TORCH_CUDA_ARCH_LIST of the project or
+    # the environment is kept.
+    set(CUDA_NVRTC_SHORTHASH "unused")
+    if(NOT DEFINED TORCH_CUDA_ARCH_LIST AND NOT DEFINED ENV{TORCH_CUDA_ARCH_LIST})
+      set(TORCH_CUDA_ARCH_LIST "9.0")
+    endif()
     find_package(Torch REQUIRED)
   endif()
   get_target_property(includes torch INTERFACE_INCLUDE_DIRECTORIES)

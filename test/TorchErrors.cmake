@@ -7,6 +7,14 @@
 #  2. the torch headers found (Torch_DIR of another torch: the newest
 #     torch's, .venv-newest) are not that Python's torch: the message names
 #     both versions.
+# And how it finds torch without importing it (docs/cmake.md#which-torch),
+# each configure succeeding:
+#  3. the newest torch's Python: the version it names is the one `import
+#     torch` gives, Torch_DIR is that torch's, and torch's configure steps
+#     add_custom_op skips (the libnvrtc hash, the GPU probe) did not run;
+#  4. a torch without torch/version.py (a fake package in the bare
+#     environment, whose torch.utils names the pinned torch's CMake files):
+#     imported, its __version__ named.
 #   cmake -DNAME=torch_errors -DSOURCE_DIR=<repo> -DBINARY_DIR=...
 #         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... -DOTHER_PYTHON=...
 #         -P TorchErrors.cmake
@@ -65,3 +73,47 @@ configure_fails(other-torch
          "Torch_DIR=${other_prefix}/Torch"
          "${OPGEN_PYTHON} \\(from OPGEN_PYTHON\\), has torch ${own_version}"
   ARGS -DOPGEN_PYTHON=${OPGEN_PYTHON} -DTorch_DIR=${other_prefix}/Torch)
+
+# configure_succeeds(<case> <expected regex>... -- <cmake args>...): the
+# output (stdout and stderr) in CONFIGURED.
+function(configure_succeeds case)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "EXPECT;ARGS")
+  set(build ${BINARY_DIR}/${case})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=VIRTUAL_ENV --unset=TORCH_CUDA_ARCH_LIST
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/consumer -B ${build} -G Ninja
+      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} ${ARG_ARGS}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("${case}: the configure failed (${rc}):\n${out}${err}")
+  endif()
+  foreach(pattern IN LISTS ARG_EXPECT)
+    if(NOT "${out}${err}" MATCHES "${pattern}")
+      fail("${case}: the configure does not say '${pattern}':\n${out}${err}")
+    endif()
+  endforeach()
+  set(CONFIGURED "${out}${err}" PARENT_SCOPE)
+  message(STATUS "${NAME}: ${case}: configured as expected")
+endfunction()
+
+# 3. The newest torch's Python, its torch found without importing it.
+opgen_python_torch(${OTHER_PYTHON})
+string(REPLACE "+" "\\+" other_full "${TORCH_VERSION}")
+configure_succeeds(found
+  EXPECT "add_custom_op builds against torch ${other_full} of ${OTHER_PYTHON}"
+  ARGS -DOPGEN_PYTHON=${OTHER_PYTHON})
+opgen_cached_torch_dir(dir ${BINARY_DIR}/found/CMakeCache.txt)
+if(NOT dir STREQUAL "${other_prefix}/Torch")
+  fail("found: Torch_DIR ${dir}, not ${other_prefix}/Torch")
+endif()
+if(CONFIGURED MATCHES "shorthash|Automatic GPU detection|Autodetected CUDA")
+  fail("found: torch's libnvrtc hash or GPU probe ran:\n${CONFIGURED}")
+endif()
+
+# 4. A torch package without torch/version.py: imported.
+opgen_python_torch(${OPGEN_PYTHON})
+file(GLOB site ${bare}/lib/python*/site-packages)
+file(WRITE ${site}/torch/__init__.py "__version__ = '${TORCH_RELEASE}+fake'\n")
+file(WRITE ${site}/torch/utils.py "cmake_prefix_path = '${TORCH_CMAKE_PREFIX}'\n")
+configure_succeeds(imported
+  EXPECT "add_custom_op builds against torch ${TORCH_RELEASE}\\+fake of ${bare}/bin/python"
+  ARGS -DOPGEN_PYTHON=${bare}/bin/python)
