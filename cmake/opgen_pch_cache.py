@@ -43,12 +43,12 @@ paths, the output names and the build directory's files it includes, the
 text of those files (naming each other by placeholders, so that the names
 of another library's directories do not count), and the preprocessed
 output, whose line markers name every header read (the build directory's
-files by placeholders) and which holds every macro definition. The other entry must still serve (its
-headers unchanged). So a PCH is shared only where the compile would read
-the same headers, found by the same paths, with the same flags, to the
-same macros: an include directory that shadows a header or holds one a
-header probes for (__has_include), a header changed, another define, gives
-a content key of its own.
+files by placeholders) and which holds every macro definition. The other
+entry must still serve (its headers unchanged). So a PCH is shared only
+where the compile would read the same headers, found by the same paths,
+with the same flags, to the same macros: an include directory that
+shadows a header or holds one a header probes for (__has_include), a
+header changed, another define, gives a content key of its own.
 """
 import fcntl
 import hashlib

@@ -22,14 +22,21 @@ include(${CMAKE_CURRENT_LIST_DIR}/FreshVenv.cmake)
 file(REMOVE_RECURSE ${BINARY_DIR})
 file(MAKE_DIRECTORY ${BINARY_DIR})
 
-# configure_fails(<case> <expected regex>... -- <cmake args>...)
+# configure_consumer(<case> <cmake args>...): test/consumer configured into
+# ${BINARY_DIR}/<case>, with neither a virtual environment nor a
+# TORCH_CUDA_ARCH_LIST of the caller's; rc, out and err in the caller's scope.
+macro(configure_consumer case)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=VIRTUAL_ENV --unset=TORCH_CUDA_ARCH_LIST
+      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/consumer -B ${BINARY_DIR}/${case} -G Ninja
+      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} ${ARGN}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endmacro()
+
+# configure_fails(<case> EXPECT <expected regex>... ARGS <cmake args>...)
 function(configure_fails case)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "EXPECT;ARGS")
   set(build ${BINARY_DIR}/${case})
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=VIRTUAL_ENV
-      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/consumer -B ${build} -G Ninja
-      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} ${ARG_ARGS}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  configure_consumer(${case} ${ARG_ARGS})
   if(rc EQUAL 0)
     fail("${case}: the configure succeeded:\n${out}")
   endif()
@@ -74,15 +81,11 @@ configure_fails(other-torch
          "${OPGEN_PYTHON} \\(from OPGEN_PYTHON\\), has torch ${own_version}"
   ARGS -DOPGEN_PYTHON=${OPGEN_PYTHON} -DTorch_DIR=${other_prefix}/Torch)
 
-# configure_succeeds(<case> <expected regex>... -- <cmake args>...): the
-# output (stdout and stderr) in CONFIGURED.
+# configure_succeeds(<case> EXPECT <expected regex>... ARGS <cmake args>...):
+# the output (stdout and stderr) in CONFIGURED.
 function(configure_succeeds case)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "EXPECT;ARGS")
-  set(build ${BINARY_DIR}/${case})
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=VIRTUAL_ENV --unset=TORCH_CUDA_ARCH_LIST
-      ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/consumer -B ${build} -G Ninja
-      -DCMAKE_PREFIX_PATH=${OPGEN_DIR} ${ARG_ARGS}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  configure_consumer(${case} ${ARG_ARGS})
   if(NOT rc EQUAL 0)
     fail("${case}: the configure failed (${rc}):\n${out}${err}")
   endif()
