@@ -30,7 +30,8 @@ build that waits for an entry's lock longer than OPGEN_PCH_LOCK_TIMEOUT
 seconds (300) compiles its PCH itself, with a warning. After each lookup,
 the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES (4; each is
 hundreds of MB) are removed, each with the entries that share it (below),
-never one locked by another process.
+and of each PCH the entries beyond the ENTRIES_PER_PCH (8) that used it
+last (each a manifest of its own), never one locked by another process.
 OPGEN_PCH_CACHE_VERBOSE=1 prints what happened (hit, adopted, built) to
 stderr.
 
@@ -62,6 +63,8 @@ import time
 
 FORMAT = 1
 PREFIX = "gcc-pch-"
+# The entries one PCH is kept for (see evict).
+ENTRIES_PER_PCH = 8
 
 
 def option(args, name):
@@ -408,10 +411,28 @@ def pch_identity(entry):
         return entry
 
 
+def remove_unlocked(cache, path):
+    """Removes an entry no other build has locked: whether it is gone."""
+    try:
+        fd = lock(os.path.join(path, "lock"), True, 0)
+    except OSError:
+        return False  # removed meanwhile by another build
+    if fd is None:
+        return False  # being looked up or built by another build
+    try:
+        return remove_entry(cache, path)
+    finally:
+        os.close(fd)
+
+
 def evict(cache, keep):
     """Removes the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES,
     each with every entry that shares it (their used times the latest of
-    theirs), never one locked by another build, nor the one of `keep`."""
+    theirs), never one locked by another build, nor the one of `keep`; and
+    of every PCH, `keep`'s too, the entries that share it beyond the
+    ENTRIES_PER_PCH most recently used (each a manifest of its own, about
+    0.5 MB for the torch headers: one per project, or copy of a project
+    with include directories of its own, that adopted it), never `keep`."""
     try:
         limit = int(os.environ.get("OPGEN_PCH_CACHE_ENTRIES", "4"))
     except ValueError:
@@ -422,33 +443,23 @@ def evict(cache, keep):
         path = os.path.join(cache, name)
         if not name.startswith(PREFIX) or path == keep or not os.path.isdir(path):
             continue
-        identity = pch_identity(path)
-        if identity == kept:
-            continue
         try:
             used = os.stat(os.path.join(path, "used")).st_mtime_ns
         except OSError:
             used = 0
-        group = pchs.setdefault(identity, [0, []])
-        group[0] = max(group[0], used)
-        group[1].append(path)
-    excess = len(pchs) + 1 - limit
-    for _, paths in sorted(pchs.values()):
+        pchs.setdefault(pch_identity(path), []).append((used, path))
+    for identity, shared in pchs.items():
+        room = ENTRIES_PER_PCH - (identity == kept)
+        for entry in sorted(shared, reverse=True)[room:]:
+            if remove_unlocked(cache, entry[1]):
+                shared.remove(entry)
+    groups = sorted((max(shared)[0], [p for _, p in shared])
+                    for identity, shared in pchs.items() if identity != kept and shared)
+    excess = len(groups) + 1 - limit
+    for _, paths in groups:
         if excess <= 0:
             break
-        removed = 0
-        for path in paths:
-            try:
-                fd = lock(os.path.join(path, "lock"), True, 0)
-            except OSError:
-                continue  # removed meanwhile by another build
-            if fd is None:
-                continue  # being looked up or built by another build
-            try:
-                removed += remove_entry(cache, path)
-            finally:
-                os.close(fd)
-        if removed == len(paths):
+        if sum(remove_unlocked(cache, path) for path in paths) == len(paths):
             excess -= 1
 
 

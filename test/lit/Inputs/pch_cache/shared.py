@@ -88,4 +88,23 @@ named_inc, named, named_symbol = library(
     "named", "#pragma once\n#ifdef named_EXPORTS\n#define FAKE_VALUE 42\n#else\n"
     "#define FAKE_VALUE 0\n#endif\ninline int fake() { return FAKE_VALUE; }\n")
 step("a library whose header names its define", named, named_inc, named_symbol)
+# One PCH adopted by many projects (as every `pip install` of a project from
+# a temporary copy adopts it): its entries, each a manifest of its own, are
+# kept for the 8 most recently used only; the PCH itself stays.
+def pch_of(entry):
+    st = os.stat(os.path.join(cache, entry, "pch.gch"))
+    return (st.st_dev, st.st_ino)
+
+
+said_used, added = set(), []
+for i in range(10):
+    alias_inc, alias = project(f"alias{i}")
+    before_step = set(entries(cache))
+    rc, said = pch(work, alias, cache, alias_inc)
+    said_used.add(f"{said} (exit {rc}), the TU {uses_pch(work, alias, alias_inc)}")
+    added += sorted(set(entries(cache)) - before_step)
+print(f"ten more projects: {', '.join(sorted(said_used))}; {len(added)} entries added")
+group = [e for e in entries(cache) if pch_of(e) == pch_of(added[-1])]
+print(f"entries of that PCH: {len(group)}, the 8 latest: {sorted(group) == sorted(added[-8:])}")
+step("the first project again", first, first_inc)
 print(f"every entry complete: {complete(cache)}")
