@@ -9,13 +9,15 @@ namespace opgen {
 
 llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
                                            const EmitOptions &Opts, Flavour F) {
-  // The translation units: the compiled rows of the outputs table.
-  std::vector<std::string> Compiled;
+  // The translation units: the compiled rows of the outputs table, the
+  // shards (a source each: the kernels) and the generated files that are
+  // not (compiled as one unity translation unit).
+  std::vector<std::string> Kernels, Generated;
   bool HasCuda = false;
   for (const OutputFile &File : listOutputs(outputNames(L))) {
     if (File.Kind != OutputKind::Compiled)
       continue;
-    Compiled.push_back(File.Path);
+    (File.Source.empty() ? Generated : Kernels).push_back(File.Path);
     HasCuda = HasCuda || classifySource(File.Path)->Cuda;
   }
   // A stable-ABI library builds against torch's headers alone.
@@ -33,7 +35,9 @@ llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
        {"package", L.PythonPackage},
        {"library", L.LibraryName},
        {"languages", HasCuda ? "C CXX CUDA" : "C CXX"},
-       {"compiled", join(Compiled, "\n")},
+       {"kernel_units", join(Kernels, "\n")},
+       {"generated_units", join(Generated, " ")},
+       {"generated_units_doc", join(Generated, ", ")},
        {"link_torch", LinkTorch},
        {"runtime_include",
         relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
