@@ -18,7 +18,13 @@ Cases:
            annotated in cpu/<op>_kernel.cpp and generates the rest.
   kernels  the bundled kernels/ (C++ sources; the .cu too with CUDA). Its
            "hand" build compiles the sources alone, with no registration
-           code at all: a lower bound of any hand-written build.
+           code at all: a lower bound of any hand-written build. Without
+           CUDA, a second one, "hand, with the registration", compiles what
+           a hand-written library of them would: each kernel file with the
+           wrappers of its functions and, in one more file (listed first),
+           the registration, fakes and autograd Functions, written by
+           `opgen kernels/*.cpp -o DIR` (kernels/ has no hand-written
+           registration) and compiled as cpp_extension compiles (-O3).
 
 Each build is clean (its build directory removed; the opgen builds' preamble
 cache, and PCH cache, warm, filled by a first build that is not timed: as a
