@@ -245,16 +245,17 @@ def names_macro(paths, name):
 
 
 def pch_content(cmd, at, args, local, cwd, version_key, build_dir, symbol):
-    """The content key of a PCH compile and the arguments to compile it
-    with: without `-D<symbol>` where none of the files it reads names
-    `symbol` (--define-symbol), else as they are."""
+    """The content key of a PCH compile, the arguments to compile it with
+    and the define left out of them: without `-D<symbol>` where none of the
+    files it reads names `symbol` (--define-symbol), else as they are (and
+    None)."""
     define = f"-D{symbol}" if symbol else None
     if define in args:
         kept = [a for a in args if a != define]
         content, read_paths = content_key(cmd, at, kept, local, cwd, version_key, build_dir)
         if content and not names_macro(read_paths, symbol):
-            return content, kept
-    return content_key(cmd, at, args, local, cwd, version_key, build_dir)[0], args
+            return content, kept, define
+    return content_key(cmd, at, args, local, cwd, version_key, build_dir)[0], args, None
 
 
 def adopt(cache, entry, content):
@@ -500,12 +501,12 @@ def run_pch(argv):
         return subprocess.call(cmd)
     try:
         manifest = entry_serves(entry, key)
-        content, compile_args = None, args
+        content, compile_args, left_out = None, args, None
         if manifest is None and compiler in cmd:
-            content, compile_args = pch_content(cmd, at, args, local, cwd, ident, build_dir,
-                                                symbol)
+            content, compile_args, left_out = pch_content(cmd, at, args, local, cwd, ident,
+                                                          build_dir, symbol)
         adopted = content and adopt(cache, entry, content)
-        dropped = f" without -D{symbol}" if compile_args is not args else ""
+        dropped = f" without {left_out}" if left_out else ""
         if adopted:
             tmp_pch, headers, donor = adopted
             manifest = {"format": FORMAT, "key": key, "content": content, "headers": headers}
