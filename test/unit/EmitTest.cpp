@@ -229,9 +229,13 @@ TEST(TemplateTest, BlockPlaceholdersIndentEveryLine) {
   // registration.cpp has `${blocks}` alone on a line at column 0 and the
   // shard template indents nothing; the CMake template escapes `$${`.
   std::string Cmake = fileText(emitted(library(), options()), "CMakeLists.txt");
-  EXPECT_NE(Cmake.find("add_library(mylib_ops SHARED\n  registration.cpp\n  autograd.cpp\n  shards/k.cpp\n)"),
+  EXPECT_NE(Cmake.find("add_library(mylib_ops SHARED\n  ${_opgen_unity}\n  shards/k.cpp\n)"),
             std::string::npos)
       << Cmake;
+  // An inline placeholder: the generated files that are not shards, in
+  // table order, compiled as one translation unit.
+  EXPECT_NE(Cmake.find("foreach(_opgen_file registration.cpp autograd.cpp)\n"),
+            std::string::npos);
   EXPECT_NE(Cmake.find("${CMAKE_CURRENT_SOURCE_DIR}/../runtime/include"), std::string::npos);
 }
 
