@@ -427,7 +427,9 @@ def remove_unlocked(cache, path):
 
 
 def evict(cache, keep):
-    """Removes the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES,
+    """Removes the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES
+    (of complete entries: an incomplete one is removed unless another build
+    holds it),
     each with every entry that shares it (their used times the latest of
     theirs), never one locked by another build, nor the one of `keep`; and
     of every PCH, `keep`'s too, the entries that share it beyond the
@@ -443,6 +445,12 @@ def evict(cache, keep):
     for name in os.listdir(cache):
         path = os.path.join(cache, name)
         if not name.startswith(PREFIX) or path == keep or not os.path.isdir(path):
+            continue
+        if not os.path.exists(os.path.join(path, "manifest.json")):
+            # Incomplete: being made by another build (locked: left alone),
+            # or left by one that died (removed). No PCH to count: counted,
+            # one being made would have a finished PCH removed in its place.
+            remove_unlocked(cache, path)
             continue
         try:
             used = os.stat(os.path.join(path, "used")).st_mtime_ns

@@ -78,11 +78,13 @@ def entries(cache):
     return sorted(n for n in os.listdir(cache) if n.startswith("gcc-pch-"))
 
 
-def pch_files(cache):
+def pch_files(cache, complete_only=False):
     """The distinct PCH files of the cache's entries, as (device, inode):
-    entries that adopted one PCH share it."""
+    entries that adopted one PCH share it (with `complete_only`, of the
+    entries with a manifest only)."""
     return {(s.st_dev, s.st_ino) for s in
-            (os.stat(os.path.join(cache, e, "pch.gch")) for e in entries(cache))}
+            (os.stat(os.path.join(cache, e, "pch.gch")) for e in entries(cache)
+             if not complete_only or os.path.exists(os.path.join(cache, e, "manifest.json")))}
 
 
 def complete(cache):

@@ -38,10 +38,12 @@ for r in range(rounds):
         for ok, what in pool.map(lambda i: one(i, r), range(12)):
             if not ok:
                 failures.append(what)
-# The bound counts PCHs: entries that adopted one share its file.
+# The bound counts PCHs: entries that adopted one share its file. Builds
+# that evict at once may each remove the other's (each uses its own copy),
+# so the cache may end under its bound, never over it, nor empty.
 n = len(pch_files(cache))
-if failures or n > 2 or not complete(cache):
+if failures or not 1 <= n <= 2 or not complete(cache):
     print("\n".join(failures), f"\n{n} PCHs, complete: {complete(cache)}")
     sys.exit(1)
 print(f"{12 * rounds} PCH builds in {rounds} round(s), 4 contents, cache of 2: all succeeded and "
-      f"used their PCH; {n} PCHs, every entry complete")
+      f"used their PCH; 1 or 2 PCHs, every entry complete")

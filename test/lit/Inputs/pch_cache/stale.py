@@ -1,12 +1,15 @@
 """A stale PCH is never used: each input of the cache key, and each header
 the PCH read, changed in turn (usage: stale.py WORK)."""
+import fcntl
 import os
+import shutil
 import stat
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import CXX, SCRIPT, build_dir, complete, entries, fresh, pch, uses_pch  # noqa: E402
+from common import (CXX, SCRIPT, build_dir, complete, entries, fresh, pch, pch_files,  # noqa: E402
+                    uses_pch)
 
 work = sys.argv[1]
 cache = fresh(work)
@@ -52,6 +55,22 @@ before = entries(cache)
 rc, _ = pch(work, one, cache, ["-DFAKE_VALUE=", "-include", "no-such-header.h"])
 print(f"a failing compile: exit {'nonzero' if rc else 0}, "
       f"{len(entries(cache)) - len(before)} new entries, every entry complete: {complete(cache)}")
+# Incomplete entries (no manifest): one another build is making (its lock
+# held) is left alone and not counted, so no finished PCH is evicted in its
+# place (the cache as full as its bound); one a build died making is removed.
+full = str(len(pch_files(cache)))
+dead, making = (os.path.join(cache, "gcc-pch-" + c * 20) for c in "dm")
+for e in (dead, making):
+    os.makedirs(e)
+    open(os.path.join(e, "lock"), "w").close()
+held = os.open(os.path.join(making, "lock"), os.O_RDWR)
+fcntl.flock(held, fcntl.LOCK_EX)
+rc, said = pch(work, one, cache, env={"OPGEN_PCH_CACHE_ENTRIES": full})
+print(f"with an incomplete entry left and one being made: {said} (exit {rc}); PCHs before "
+      f"{full}, after {len(pch_files(cache, complete_only=True))}; the one left removed: "
+      f"{not os.path.exists(dead)}, the one being made kept: {os.path.exists(making)}")
+os.close(held)
+shutil.rmtree(making)
 # Any other compile runs as it is.
 with open(os.path.join(one, "plain.cpp"), "w") as f:
     f.write("int plain() { return 0; }\n")
