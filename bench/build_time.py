@@ -74,7 +74,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "cmake"))
-from opgen_pch_cache import without_outputs  # noqa: E402
+from opgen_pch_cache import is_pch_compile, without_outputs  # noqa: E402
 
 def _variant(pch, unity, fold):
     return {"OPGEN_PRECOMPILE_HEADERS": pch, "OPGEN_UNITY_GENERATED": unity,
@@ -109,9 +109,10 @@ def launcher_main(argv):
     rc = subprocess.call(cmd)
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = cmd[cmd.index("-o") + 1] if "-o" in cmd else "?"
-    if os.path.basename(out).startswith("pch.gch.tmp.") and "-include" in cmd:
-        # A PCH compiled by the PCH cache (cmake/opgen_pch_cache.py) into its
-        # entry: counted as the build's PCH, <the -include file>.gch.
+    if is_pch_compile(cmd) and "-include" in cmd:
+        # A PCH compile, CMake's own or the PCH cache's into its entry
+        # (cmake/opgen_pch_cache.py): counted as the build's PCH,
+        # <the -include file>.gch.
         out = cmd[cmd.index("-include") + 1] + ".gch"
     with open(log, "a") as f:
         f.write(f"{os.path.abspath(out)}\t{ru.ru_utime + ru.ru_stime:.3f}\n")
