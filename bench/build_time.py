@@ -216,8 +216,12 @@ def breakdown(entries, cpu, base, parse):
 
 # --- hand-written builds (torch.utils.cpp_extension) ---------------------
 
+HAND = "hand (cpp_extension)"
+HAND_REGISTRATION = "hand, with the registration (cpp_extension)"
+
+
 def hand_build(case, name, sources, touch, work, jobs, cuda, parse, includes=(),
-               label="hand (cpp_extension)", subdir="hand"):
+               label=HAND, subdir="hand"):
     b = Build(case, label)
     d = work / case / subdir
     shutil.rmtree(d, ignore_errors=True)
@@ -488,7 +492,7 @@ def cases(a, work):
     return out
 
 
-def kernels_with_registration(a, work, srcs):
+def kernels_with_registration(a, work, srcs, includes):
     """The second hand-written build of (c): what a hand-written library of
     kernels/ compiles, its registration included. kernels/ has no
     hand-written registration, so the code opgen generates for it stands in
@@ -496,7 +500,7 @@ def kernels_with_registration(a, work, srcs):
     the wrappers of its functions (the shards), and the TORCH_LIBRARY blocks,
     fakes and autograd Functions in one more file, as torchvision keeps its
     schemas in files of their own; cpp_extension's -O3, no PCH. (Sources,
-    the file to touch, include directories.)"""
+    and `includes` with the generated directory.)"""
     d = work / "kernels" / "hand-registration-src"
     shutil.rmtree(d, ignore_errors=True)
     run([a.opgen_build.resolve() / "bin" / "opgen", *srcs, "-o", d])
@@ -505,27 +509,28 @@ def kernels_with_registration(a, work, srcs):
     # The longest translation unit first, as add_custom_op orders its own:
     # ninja starts the compiles that are ready in the order they are listed.
     shards = sorted((d / "shards").glob("*.cpp"))
-    return [d / "registration_autograd.cpp"] + shards, REPO / "kernels" / "select.cpp", (
-        REPO / "runtime" / "include", d)
+    return [d / "registration_autograd.cpp"] + shards, (*includes, d)
 
 
-HAND_REGISTRATION = "hand, with the registration (cpp_extension)"
+def compile_cpu(b):
+    """The summed compiler CPU time of build `b`'s translation units."""
+    return sum(t[2] for t in b.tus if t[2])
 
 
 def table(builds):
-    hand = {b.case: b for b in builds if b.name.startswith("hand (")}
+    hand = {b.case: b for b in builds if b.name == HAND}
     handreg = {b.case: b for b in builds if b.name == HAND_REGISTRATION}
     lines = ["| case | build | clean wall | compile CPU | vs hand (wall · CPU) | incremental: touch one kernel |",
              "|---|---|---|---|---|---|"]
     for b in builds:
-        cpu = sum(t[2] for t in b.tus if t[2])
+        cpu = compile_cpu(b)
         h = hand.get(b.case)
-        hcpu = sum(t[2] for t in h.tus if t[2]) if h else 0
+        hcpu = compile_cpu(h) if h else 0
         ratio = (f"{b.clean / h.clean:.2f}× · {cpu / hcpu:.2f}×" if h and h is not b and hcpu else "")
         r = handreg.get(b.case)
-        if ratio and r and not b.name.startswith("hand"):
-            rcpu = sum(t[2] for t in r.tus if t[2])
-            ratio += f"; with the registration {b.clean / r.clean:.2f}× · {cpu / rcpu:.2f}×"
+        if ratio and r and b.name not in (HAND, HAND_REGISTRATION):
+            ratio += (f"; with the registration {b.clean / r.clean:.2f}× · "
+                      f"{cpu / compile_cpu(r):.2f}×")
         conf = f" (+ configure {b.configure:.1f} s)" if b.configure is not None else ""
         objs = [r for r in b.rebuilt if not r.endswith(".so")]
         # A PCH kept across builds (warm) would not be written again.
@@ -575,8 +580,8 @@ def main():
         builds.append(hand_build(case, f"{case}_hand", hand, touch_hand, work, a.jobs, a.cuda,
                                  a.parse, includes))
         if case == "kernels" and not a.cuda:
-            reg, touch_reg, reg_includes = kernels_with_registration(a, work, hand)
-            builds.append(hand_build(case, f"{case}_handreg", reg, touch_reg, work, a.jobs,
+            reg, reg_includes = kernels_with_registration(a, work, hand, includes)
+            builds.append(hand_build(case, f"{case}_handreg", reg, touch_hand, work, a.jobs,
                                      a.cuda, a.parse, reg_includes,
                                      label=HAND_REGISTRATION, subdir="hand-registration"))
         src = write_project(work / case / "project", case, target, gen, extra)

@@ -429,9 +429,9 @@ def remove_unlocked(cache, path):
 def evict(cache, keep):
     """Removes the least recently used PCHs beyond OPGEN_PCH_CACHE_ENTRIES
     (of complete entries: an incomplete one is removed unless another build
-    holds it),
-    each with every entry that shares it (their used times the latest of
-    theirs), never one locked by another build, nor the one of `keep`; and
+    holds it), each with every entry that shares it (their used times the
+    latest of theirs), never one locked by another build, nor the one of
+    `keep`; and
     of every PCH, `keep`'s too, the entries that share it beyond the
     ENTRIES_PER_PCH most recently used (each a manifest of its own, about
     0.5 MB for the torch headers: one per project, or copy of a project
