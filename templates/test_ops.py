@@ -981,7 +981,8 @@ def test_no_backward_raises(op, device):
     """An op without a [[custom_op_backward]] raises when its outputs, or
     the tensors it mutates, are differentiated (docs/autograd.md), rather
     than giving a wrong gradient. Mutated tensors are given as non-leaves
-    that require grad (a leaf that requires grad cannot be mutated)."""
+    that require grad (a leaf keeps its history, as with custom_op: a
+    leaf's history cannot be rebased)."""
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
     args, kwargs = _samples(op, device, torch.float64, requires_grad=True)[0]

@@ -1,7 +1,8 @@
 
 
-# ${op}: a fake per device, since its kernels allocate their outputs
-# differently; each one is synthesised from the kernel of that device:
+# ${op}: a fake per device, each from the kernel of that device (the
+# kernels make their outputs differently, or one's metadata only the kernel
+# itself computes):
 ${#each devices}
 #   ${key}: the kernel at ${where}: ${origins}
 ${/each}

@@ -1,19 +1,16 @@
 
 
 class _OpgenNoBackward(torch.autograd.Function):
-    """A node that raises when differentiated. apply(message, dirty, outputs,
-    *inputs): with dirty, rebases that mutated input's history onto it (as
-    an in-place op does); else makes it the history of the outputs (a list,
-    returned as they are). inputs, the op's tensors that require grad, are
-    its edges."""
+    """A node that raises when differentiated. apply(message, dirty,
+    *inputs) rebases the history of dirty, a tensor the op overwrote, onto
+    it (as an in-place op does); inputs, the op's tensors that require
+    grad, are its edges."""
 
     @staticmethod
-    def forward(ctx, message, dirty, outputs, *inputs):
+    def forward(ctx, message, dirty, *inputs):
         ctx.opgen_message = message
-        if dirty is not None:
-            ctx.mark_dirty(dirty)
-            return dirty
-        return tuple(outputs)
+        ctx.mark_dirty(dirty)
+        return dirty
 
     @staticmethod
     def backward(ctx, *grads):
@@ -29,54 +26,74 @@ def _opgen_tensors(value):
     return []
 
 
+def _opgen_overwritten(t):
+    """Whether the history of t, which the op overwrote, is to be rebased:
+    it requires grad and is no leaf, nor a view of one or one that torch
+    forbids to modify in place (opgen::rt::detail::rebase_overwritten)."""
+    if not t.requires_grad or t.is_leaf or not (t.is_floating_point() or t.is_complex()):
+        return False
+    if t._is_view():
+        return (not t._base.is_leaf and torch._C._autograd._get_creation_meta(t)
+                == torch._C._autograd.CreationMeta.DEFAULT)
+    return True
+
+
 def _opgen_register_no_backward(qualname, message):
-    """Registers the Autograd kernel of a mutating op without a backward, as
-    the classic flavour's C++ one (opgen::rt::no_backward) does: the op runs
-    below autograd; with grad mode on and a tensor input that requires
-    grad, every differentiable mutated input and output gets a node that
-    raises message when differentiated. Mutated inputs have their version
-    bumped and are checked as in-place ops' are."""
+    """Registers for a mutating op (or a view) without a backward what
+    torch.library.custom_op registers for it without register_autograd,
+    through torch's own code: the Autograd kernel of make_autograd_impl,
+    whose backward raises message, and the ADInplaceOrView kernel (the
+    version counters of the mutated arguments bumped, then torch's
+    ADInplaceOrView fallback). As the classic flavour's C++ kernel
+    (opgen::rt::no_backward), a mutated tensor that requires grad and is no
+    leaf gets the raising node as its history (custom_op keeps the old one,
+    a silently wrong gradient); here mark_dirty bumps its version counter
+    once more."""
     op = torch._library.utils.lookup_op(qualname)
-    names = [a.name for a in op._schema.arguments]
-    mutated = {a.name for a in op._schema.arguments
+    schema = op._schema
+    names = [a.name for a in schema.arguments]
+    mutated = {a.name for a in schema.arguments
                if a.alias_info is not None and a.alias_info.is_write}
 
-    def differentiable(t):
-        return t.is_floating_point() or t.is_complex()
+    def backward(ctx, *grads):
+        raise RuntimeError(message)
 
-    def kernel(keyset, *args, **kwargs):
+    autograd_impl = torch._library.autograd.make_autograd_impl(
+        op, torch._library.autograd.Info(backward, None))
+
+    def autograd_kernel(keyset, *args, **kwargs):
         named = list(zip(names, args)) + list(kwargs.items())
-        inputs = [t for _, v in named for t in _opgen_tensors(v)]
-        dirty = [t for n, v in named if n in mutated for t in _opgen_tensors(v)]
-        grad = torch.is_grad_enabled() and any(t.requires_grad for t in inputs)
-        for t in dirty if grad else ():
-            if t.requires_grad and t.is_leaf:
-                raise RuntimeError("a leaf Variable that requires grad is being "
-                                   "used in an in-place operation.")
-            if t.requires_grad and t._base is not None and t._base.is_leaf:
-                raise RuntimeError("a view of a leaf Variable that requires grad "
-                                   "is being used in an in-place operation.")
-        with torch._C._AutoDispatchBelowAutograd():
-            result = op.redispatch(keyset & torch._C._after_autograd_keyset,
-                                   *args, **kwargs)
-        for t in dirty:
-            torch.autograd.graph.increment_version(t)
-        if not grad:
-            return result
-        edges = [t for t in inputs if t.requires_grad]
-        for t in dirty:
-            if differentiable(t):
-                _OpgenNoBackward.apply(message, t, None,
-                                       *[e for e in edges if e is not t])
-        outputs = [t for t in _opgen_tensors(result) if differentiable(t)
-                   and not any(t is i for i in inputs)]
-        if outputs:
-            _OpgenNoBackward.apply(message, None, outputs, *edges)
+        result = autograd_impl(keyset, *args, **kwargs)
+        if torch.is_grad_enabled():
+            edges = [t for _, v in named for t in _opgen_tensors(v) if t.requires_grad]
+            for name, value in named:
+                for t in _opgen_tensors(value) if name in mutated else ():
+                    if _opgen_overwritten(t):
+                        _OpgenNoBackward.apply(message, t, *[e for e in edges if e is not t])
         return result
 
     namespace, name = qualname.split("::")
     library = torch.library.Library(namespace, "IMPL")
-    library.impl(name, kernel, "Autograd", with_keyset=True)
+    library.impl(name, autograd_kernel, "Autograd", with_keyset=True)
+    library.m.register_ad_inplace_or_view_fallback(name)
+    if mutated:
+        fallback = torch._C._dispatch_get_computed_kernel_for_dispatch_key(
+            qualname, "ADInplaceOrView")
+        positions = [i for i, a in enumerate(schema.arguments)
+                     if a.name in mutated and not a.kwarg_only]
+        keywords = [a.name for a in schema.arguments if a.name in mutated and a.kwarg_only]
+
+        def inplace_or_view(keyset, *args, **kwargs):
+            for value in [*(args[i] for i in positions), *(kwargs[k] for k in keywords)]:
+                for t in _opgen_tensors(value):
+                    torch.autograd.graph.increment_version(t)
+            return fallback.call_boxed(keyset, *args, **kwargs)
+
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Warning only once for all operators")
+            library.impl(name, inplace_or_view, "ADInplaceOrView", with_keyset=True)
     _OPGEN_LIBRARIES.append(library)
 
 

@@ -661,9 +661,13 @@ def test_in_place_op_without_backward_raises():
     torch.ops.mylib.clamp_(base[0], 0.0, 0.5)
     with pytest.raises(RuntimeError, match=NO_BACKWARD):
         base.sum().backward()
-    # A leaf that requires grad cannot be mutated, as with torch's ops.
-    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
-        torch.ops.mylib.clamp_(torch.ones(3, requires_grad=True), 0.0, 0.5)
+    # A leaf that requires grad may be written and stays a leaf, as with a
+    # torch.library.custom_op (pytorch/extension-cpp's opcheck samples
+    # write one): its history cannot be rebased.
+    leaf = torch.ones(3, requires_grad=True)
+    torch.ops.mylib.clamp_(leaf, 0.0, 0.5)
+    assert leaf.is_leaf and leaf.requires_grad and leaf.grad_fn is None
+    assert leaf._version == 1
 
 
 def test_functional_op_without_backward_raises():

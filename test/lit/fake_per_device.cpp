@@ -1,9 +1,9 @@
 // One fake for every device (docs/fakes.md#one-fake-for-every-device): the
 // kernels of the CPU and CUDA (device="cuda") are compared by what they
 // allocate. Alike: one fake. Followed and different: a Python fake per
-// device. One known and the other not (a meta-safe CPU kernel whose
-// metadata is what ATen computes, next to a CUDA kernel that allocates
-// contiguous outputs): no fake, and a note naming both kernels.
+// device; so too a meta-safe CPU kernel (its own fake on the CPU) beside a
+// CUDA kernel opgen follows. One known and the other not: no fake, and a
+// note naming both kernels.
 // RUN: rm -rf %t && opgen %s -o %t --python-package pd 2> %t.err
 // RUN: FileCheck %s --check-prefix=NOTE --input-file=%t.err --implicit-check-not=note: --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
@@ -37,24 +37,57 @@ at::Tensor alike_cuda(const at::Tensor &x) {
   return at::empty(x.sizes(), x.options());
 }
 
-// The issue's op: the CPU kernel is its own fake, but only on the CPU.
-// MANIFEST: "fake": null,
-// MANIFEST: "name": "pd::clampadd",
-// NOTE: fake_per_device.cpp:[[@LINE+8]]:12: note: no fake for 'pd::clampadd': one fake cannot be shown to serve both the CPU kernel 'pd::clampadd' ({{.*}}fake_per_device.cpp:[[@LINE+2]]), which returns what its ATen calls compute, whose metadata (strides above all) opgen cannot follow, and the CUDA kernel 'pd::clampadd_cuda' ({{.*}}fake_per_device.cpp:[[@LINE+8]]), which allocates with at::empty_like at {{.*}}fake_per_device.cpp:[[@LINE+9]]
+// Issue #49's op: the CPU kernel is its own fake (meta-safe: what its ATen
+// calls compute, whose metadata opgen cannot follow), the CUDA kernel
+// allocates what opgen follows. A fake per device: on CPU tensors it runs
+// the CPU kernel itself, on CUDA tensors it makes the CUDA kernel's
+// allocation.
+// MANIFEST: "kind": "per-device",
+// MANIFEST-NEXT: "where": "CPU: {{.*}}fake_per_device.cpp:[[@LINE+2]] (the kernel itself), CUDA: {{.*}}fake_per_device.cpp:[[@LINE+20]]"
 [[custom_op("pd::clampadd")]]
 at::Tensor clampadd(const at::Tensor &a, const at::Tensor &b, double lo, double hi) {
   return (a + b).clamp(lo, hi);
 }
 
-// NOTE: note: hint: a fake must give each device's kernel's sizes, strides and dtype
+// FAKES: @torch.library.register_fake("pd::clampadd")
+// FAKES-NEXT: def _pd_clampadd_fake(a, b, lo, hi):
+// FAKES-NEXT:     key = _opgen_dispatch_key(a, b)
+// FAKES-NEXT:     if key == "CPU":
+// FAKES-NEXT:         return torch.ops.pd.clampadd.default.redispatch(torch._C.DispatchKeySet("CPU"), a, b, lo, hi)
+// FAKES-NEXT:     if key == "CUDA":
+// FAKES-NEXT:         return torch.empty_like(a.contiguous())
+// FAKES-NEXT:     if key == "Meta":
+// FAKES-NEXT:         raise NotImplementedError(
+// FAKES-NEXT:     raise NotImplementedError(f"pd::clampadd has no kernel for {key}, so no fake either")
+// TESTS-LABEL: "name": "pd::clampadd",
+// TESTS: "fake": "per-device",
+// REG-NOT: pd_clampadd__Meta
 [[custom_op("pd::clampadd", device="cuda")]]
 at::Tensor clampadd_cuda(const at::Tensor &a, const at::Tensor &b, double lo, double hi) {
   at::Tensor out = at::empty_like(a.contiguous());
   return out;
 }
 
-// SKEL: @torch.library.register_fake("pd::clampadd")
-// SKEL-NEXT: def _pd_clampadd_fake(a, b, lo, hi):
+// A meta-safe CPU kernel beside a CUDA kernel opgen cannot follow: the CPU
+// kernel is exact on the CPU only, and nothing says what the CUDA kernel
+// makes. No fake, and a note naming both.
+// MANIFEST: "fake": null,
+// MANIFEST: "name": "pd::clampmul",
+// NOTE: fake_per_device.cpp:[[@LINE+9]]:12: note: no fake for 'pd::clampmul': one fake cannot be shown to serve both the CPU kernel 'pd::clampmul' ({{.*}}fake_per_device.cpp:[[@LINE+2]]), which returns what its ATen calls compute, whose metadata (strides above all) opgen cannot follow, and the CUDA kernel 'pd::clampmul_cuda' ({{.*}}fake_per_device.cpp:[[@LINE+9]]), which makes its outputs in a way opgen cannot follow: 'make_like(a)' is not an allocation {{.*}}
+[[custom_op("pd::clampmul")]]
+at::Tensor clampmul(const at::Tensor &a, const at::Tensor &b, double lo, double hi) {
+  return (a * b).clamp(lo, hi);
+}
+
+static at::Tensor make_like(const at::Tensor &x) { return x.new_empty(x.sizes()); }
+// NOTE: note: hint: a fake must give each device's kernel's sizes, strides and dtype
+[[custom_op("pd::clampmul", device="cuda")]]
+at::Tensor clampmul_cuda(const at::Tensor &a, const at::Tensor &b, double lo, double hi) {
+  return make_like(a);
+}
+
+// SKEL: @torch.library.register_fake("pd::clampmul")
+// SKEL-NEXT: def _pd_clampmul_fake(a, b, lo, hi):
 // SKEL: raise NotImplementedError(
 
 // MANIFEST: "kind": "per-device",

@@ -86,11 +86,15 @@ std::tuple<Tensor, Tensor> add_scaled_backward(const Tensor &grad,
 // PY: raise RuntimeError("sr::add_scaled_backward (the backward of sr::add_scaled) has no backward, so sr::add_scaled cannot be differentiated twice;
 
 // An op without a backward raises when differentiated (docs/autograd.md):
-// a mutating one through the Autograd kernel of _opgen_register_no_backward
-// (register_autograd takes functional ops only), defined once.
+// a mutating one through custom_op's Autograd and ADInplaceOrView kernels,
+// which _opgen_register_no_backward registers (register_autograd takes
+// functional ops only), defined once.
 // NOBW: class _OpgenNoBackward(torch.autograd.Function):
 // NOBW: def _opgen_register_no_backward(qualname, message):
-// NOBW: library.impl(name, kernel, "Autograd", with_keyset=True)
+// NOBW: autograd_impl = torch._library.autograd.make_autograd_impl(
+// NOBW: library.impl(name, autograd_kernel, "Autograd", with_keyset=True)
+// NOBW: library.m.register_ad_inplace_or_view_fallback(name)
+// NOBW: library.impl(name, inplace_or_view, "ADInplaceOrView", with_keyset=True)
 // NOBW: # sr::scale_ (Autograd): no backward, and it mutates an argument or returns a view
 // NOBW-NEXT: # of one (register_autograd takes functional ops only); differentiating it
 // NOBW-NEXT: # raises

@@ -197,10 +197,11 @@ TEST(FakesTest, KernelsThatAllocateDifferentlyGetAFakePerDevice) {
 }
 
 TEST(FakesTest, AMetaSafeKernelServesOtherDevicesOnlyWhereTheyAllocateAlike) {
-  // The issue's op: CPU `(a + b).clamp(lo, hi)` (meta-safe, its metadata
+  // Issue #49's op: CPU `(a + b).clamp(lo, hi)` (meta-safe, its metadata
   // not followed), CUDA `at::empty_like(a.contiguous())`. Making the CPU
   // kernel every device's fake would be wrong on CUDA for transposed
-  // inputs: no fake, and a note naming both kernels.
+  // inputs: a fake per device, the CPU's branch the kernel itself, the
+  // CUDA's the CUDA kernel's allocation.
   OpLibrary L;
   Op O = op("clampadd");
   O.Kernels[0].Callee = "::ns::clampadd";
@@ -212,17 +213,29 @@ TEST(FakesTest, AMetaSafeKernelServesOtherDevicesOnlyWhereTheyAllocateAlike) {
   L.Ops = {withCuda(O, Contiguous)};
   RecordingDiagSink Diags;
   assignFakes(L, Diags);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(L.Ops[0].Fake, FakeKind::PerDevice);
+  EXPECT_EQ(L.Ops[0].FakeRunsKernel, DispatchKey::CPU);
+  EXPECT_EQ(L.Ops[0].FakeWhere, "CPU: k.cpp:10 (the kernel itself), CUDA: k.cu:30");
+
+  // A CUDA kernel opgen cannot follow: nothing says what it makes, so the
+  // CPU kernel cannot serve it, and there is no fake; a note names both.
+  L.Ops = {withCuda(O, refused("'make(x)' is not an allocation", {"k.cu", 31, 10}))};
+  RecordingDiagSink Unknown;
+  assignFakes(L, Unknown);
   EXPECT_EQ(L.Ops[0].Fake, FakeKind::None);
-  ASSERT_EQ(Diags.Records.size(), 1u);
-  EXPECT_EQ(Diags.Records[0].Id, DiagId::FakeKernelsDiffer);
-  EXPECT_EQ(Diags.Records[0].Loc, (SourceLoc{"k.cu", 30, 12}));
-  EXPECT_EQ(Diags.Records[0].Args,
+  EXPECT_FALSE(L.Ops[0].FakeRunsKernel);
+  ASSERT_EQ(Unknown.Records.size(), 1u);
+  EXPECT_EQ(Unknown.Records[0].Id, DiagId::FakeKernelsDiffer);
+  EXPECT_EQ(Unknown.Records[0].Loc, (SourceLoc{"k.cu", 30, 12}));
+  EXPECT_EQ(Unknown.Records[0].Args,
             (std::vector<std::string>{
                 "ns::clampadd", "CPU kernel 'ns::clampadd' (k.cpp:10)",
                 "returns what its ATen calls compute, whose metadata (strides "
                 "above all) opgen cannot follow",
                 "CUDA kernel 'ns::clampadd_cuda' (k.cu:30)",
-                "allocates with at::empty_like at k.cu:31"}));
+                "makes its outputs in a way opgen cannot follow: 'make(x)' is not an "
+                "allocation (k.cu:31)"}));
 
   // A CUDA kernel whose allocation is the CPU kernel's own: the CPU kernel
   // serves both.

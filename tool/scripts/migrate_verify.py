@@ -77,8 +77,11 @@ INTENDED = [
      "opgen gives every op a fake: synthesised from the kernel, the kernel "
      "itself when it is meta-safe, a Python fake, or a skeleton that raises"),
     ("* kernel+ Autograd",
-     "opgen registers an Autograd kernel for every op: its backward, or one "
-     "that refuses to differentiate an op with no backward"),
+     "opgen registers an Autograd kernel for every op: its backward, or, for "
+     "an op with no backward, torch.library.custom_op's"),
+    ("* kernel+ ADInplaceOrView",
+     "an op with no backward that mutates or returns a view gets "
+     "torch.library.custom_op's ADInplaceOrView kernel (version counters, views)"),
     ("* pystub+",
      "opgen names the module of the library's fakes with m.set_python_module"),
     ("python package+ *",
@@ -193,9 +196,12 @@ def write_project(side, tree, work, args):
     if side == "original":
         lines += [f"list(APPEND CMAKE_PREFIX_PATH {cmake_list([torch_prefix(args.python)])})",
                   "find_package(Torch REQUIRED)",
+                  # Python.h, as torch.utils.cpp_extension gives it.
+                  f"set(Python3_EXECUTABLE {cmake_list([args.python])})",
+                  "find_package(Python3 COMPONENTS Interpreter Development.Module REQUIRED)",
                   f"add_library(verify_ops SHARED {cmake_list(sources)})",
                   f"target_include_directories(verify_ops PRIVATE {cmake_list(includes)})",
-                  "target_link_libraries(verify_ops PRIVATE torch)",
+                  "target_link_libraries(verify_ops PRIVATE torch Python3::Module)",
                   "target_compile_features(verify_ops PRIVATE cxx_std_17)"]
     else:
         keys = ["NO_TESTS", "NO_DEFAULT_OPTIMIZATION",

@@ -177,12 +177,31 @@ void noteNoFake(const Op &O, bool OwnFakePossible, DiagSink &Diags) {
   Diags.report(DiagId::FakeNotSynthesized, WhyLoc, {O.Schema.fullName(), Why});
 }
 
+/// Whether every kernel fact of \p O can be spelled in Python, where a
+/// stable library's and a per-device fake are written: never a guess. Else
+/// a note naming the constant.
+bool spelledInPython(const Op &O, DiagSink &Diags) {
+  for (const auto &[Key, Facts] : O.KernelFacts)
+    if (llvm::Expected<std::string> Value = pyFakeValue(Facts); !Value) {
+      std::string Constant = llvm::toString(Value.takeError());
+      Diags.report(DiagId::FakeNotSynthesized, O.kernel(Key)->Loc,
+                   {O.Schema.fullName(),
+                    "opgen cannot spell the C++ constant '" + Constant + "' of the " +
+                        kernelName(*O.kernel(Key)) +
+                        " in Python, where this fake is written"});
+      return false;
+    }
+  return true;
+}
+
 /// A fake from the facts opgen read in the device kernels' bodies (or the
 /// meta-safe CPU kernel itself), sound on every device the op has:
 /// * one fake for all devices when every device kernel makes the same
 ///   metadata (or the op has one device kernel);
 /// * a fake per device (PerDevice) when each device kernel's facts are
-///   known but differ;
+///   known but differ, or when the CPU kernel is meta-safe (its own fake)
+///   and every other device kernel's facts are known: the CPU's branch
+///   then runs the CPU kernel on the fake tensors;
 /// * none, with a note naming two kernels and how they differ, when one
 ///   kernel's metadata is known and another's is not: opgen cannot tell
 ///   whether one fake serves both.
@@ -212,6 +231,26 @@ void inferFake(Op &O, const Kernel *MetaSafe, bool Stable, DiagSink &Diags) {
     O.FakeWhere = MetaSafe->Loc.str();
     return;
   }
+  // The meta-safe CPU kernel serves the CPU (opgen cannot follow what its
+  // ATen calls make), and every other device's kernel allocates what opgen
+  // can follow: a fake per device, the CPU's branch the kernel itself.
+  bool OthersKnown = MetaSafe != nullptr && !factsOf(O, MetaSafe->Key);
+  for (const Kernel *K : Devices)
+    if (K != MetaSafe && !factsOf(O, K->Key))
+      OthersKnown = false;
+  if (MetaSafe && Devices.size() > 1 && OthersKnown) {
+    if (!spelledInPython(O, Diags))
+      return;
+    O.Fake = FakeKind::PerDevice;
+    O.FakeRunsKernel = MetaSafe->Key;
+    std::vector<std::string> Where{std::string(dispatchKeyName(MetaSafe->Key)) + ": " +
+                                   MetaSafe->Loc.str() + " (the kernel itself)"};
+    for (const auto &[Key, Facts] : O.KernelFacts)
+      if (Key != MetaSafe->Key)
+        Where.push_back(std::string(dispatchKeyName(Key)) + ": " + O.kernel(Key)->Loc.str());
+    O.FakeWhere = join(Where, ", ");
+    return;
+  }
   // One device kernel's fake (or metadata) is known, another's is not:
   // whether one fake serves both cannot be told.
   if (Devices.size() > 1 && Unknown && (MetaSafe || Known)) {
@@ -232,19 +271,8 @@ void inferFake(Op &O, const Kernel *MetaSafe, bool Stable, DiagSink &Diags) {
   }
   std::vector<FakeOutput> First = *factsOf(O, Known->Key);
   bool PerDevice = !Same;
-  // A fake written in Python must spell every constant in Python; never a
-  // guess.
-  if (Stable || PerDevice)
-    for (const auto &[Key, Facts] : O.KernelFacts)
-      if (llvm::Expected<std::string> Value = pyFakeValue(Facts); !Value) {
-        std::string Constant = llvm::toString(Value.takeError());
-        Diags.report(DiagId::FakeNotSynthesized, O.kernel(Key)->Loc,
-                     {O.Schema.fullName(),
-                      "opgen cannot spell the C++ constant '" + Constant +
-                          "' of the " + kernelName(*O.kernel(Key)) +
-                          " in Python, where this fake is written"});
-        return;
-      }
+  if ((Stable || PerDevice) && !spelledInPython(O, Diags))
+    return;
   if (PerDevice) {
     O.Fake = FakeKind::PerDevice;
     std::vector<std::string> Where;

@@ -359,7 +359,9 @@ struct AnnotatedFunction {
 /// kernel whose body is meta-safe is also registered for Meta; PerDevice:
 /// the kernels of different devices allocate their outputs differently, and
 /// a Python fake follows the device of the inputs, each device from its own
-/// kernel's synthesised facts (`Op::KernelFacts`).
+/// kernel's synthesised facts (`Op::KernelFacts`), or, for the device of a
+/// meta-safe CPU kernel (`Op::FakeRunsKernel`), from that kernel run on the
+/// fake tensors.
 enum class FakeKind { OPGEN_FAKE_KINDS(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(FakeKind, OPGEN_FAKE_KINDS);
 
@@ -420,6 +422,10 @@ struct Op {
   /// generated tests check every inferred fake against them, on devices
   /// the test machine does not have too. Set by the check phase.
   std::vector<std::pair<DispatchKey, std::vector<FakeOutput>>> KernelFacts;
+  /// With a PerDevice fake: the device (CPU) whose branch runs its kernel
+  /// itself on the fake tensors, a meta-safe kernel, whose metadata opgen
+  /// cannot follow but which is its own fake there.
+  std::optional<DispatchKey> FakeRunsKernel;
   /// Training support, when a `[[custom_op_backward]]` names this op.
   std::optional<AutogradInfo> Autograd;
   /// `autocast="..."`: the Autocast kernels of AutocastDevices run the op

@@ -106,6 +106,11 @@ bool refusesGradient(const Op &O) {
          !O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
+bool needsInplaceOrView(const OpSchema &S) {
+  return std::any_of(S.Arguments.begin(), S.Arguments.end(),
+                     [](const Argument &A) { return A.Ty.alias() != nullptr; });
+}
+
 std::vector<std::string> argumentNames(const OpSchema &S) {
   std::vector<std::string> Names;
   for (const Argument &A : S.Arguments)

@@ -70,6 +70,16 @@ inline constexpr const char *NoBackwardKernel = "opgen_no_backward";
 /// through its decomposition (a CompositeImplicitAutograd kernel).
 bool refusesGradient(const Op &O);
 
+/// The ADInplaceOrView kernel registered, beside NoBackwardKernel, for every
+/// op that refusesGradient and needsInplaceOrView (opgen::rt::inplace_or_view).
+inline constexpr const char *InplaceOrViewKernel = "opgen_inplace_or_view";
+
+/// Whether \p S mutates an argument or returns a view of one (an argument
+/// with an alias set): torch.library.custom_op gives such an op an
+/// ADInplaceOrView kernel, which bumps the version counters of what it
+/// mutates and makes its views autograd views; register_autograd refuses it.
+bool needsInplaceOrView(const OpSchema &S);
+
 /// The name as `m.def`/`m.impl` see it inside TORCH_LIBRARY(ns, m).
 std::string nameInLibrary(const OpSchema &S);
 

@@ -292,15 +292,6 @@ llvm::Expected<std::string> refusingAutogradFunction(const Op &O) {
        {"wrapper", Wrapper}});
 }
 
-/// The ops of \p L without a backward (refusesGradient), by name.
-std::vector<std::string> opsWithoutBackward(const OpLibrary &L) {
-  std::vector<std::string> Names;
-  for (const Op &O : L.Ops)
-    if (refusesGradient(O))
-      Names.push_back(O.Schema.fullName());
-  return Names;
-}
-
 } // namespace
 
 /// What a stable library's autograd.cpp and autograd.h say instead.
@@ -327,15 +318,27 @@ llvm::Expected<std::string> emitAutograd(const OpLibrary &L,
       Functions += Function;
     }
   }
-  std::vector<TemplateRecord> NoBackward;
-  for (const std::string &Name : opsWithoutBackward(L))
-    NoBackward.push_back({{"op", Name}});
+  std::vector<TemplateRecord> NoBackward, InplaceOrView;
+  for (const Op &O : L.Ops) {
+    if (!refusesGradient(O))
+      continue;
+    NoBackward.push_back({{"op", O.Schema.fullName()}});
+    if (needsInplaceOrView(O.Schema))
+      InplaceOrView.push_back({{"op", O.Schema.fullName()}});
+  }
   if (!NoBackward.empty()) {
     OPGEN_TRY(NoBackwardText,
               renderTemplate("autograd/no_backward.cpp",
                              {{"name", std::string(NoBackwardKernel)}},
                              {{"ops", NoBackward}}));
     Functions += NoBackwardText;
+  }
+  if (!InplaceOrView.empty()) {
+    OPGEN_TRY(InplaceOrViewText,
+              renderTemplate("autograd/inplace_or_view.cpp",
+                             {{"name", std::string(InplaceOrViewKernel)}},
+                             {{"ops", InplaceOrView}}));
+    Functions += InplaceOrViewText;
   }
   std::string Body = "// No op of this library has a backward.\n";
   if (!Functions.empty()) {
@@ -359,13 +362,22 @@ llvm::Expected<std::string> emitAutogradDeclarations(const OpLibrary &L,
       Decls.push_back(
           {{"comment", O.Schema.fullName() + " (Autograd), in autograd.cpp"},
            {"signature", kernelSignature(O.Schema, autogradWrapperName(O.Schema))}});
-  const bool NoBackward = !opsWithoutBackward(L).empty();
-  if (NoBackward)
-    Decls.push_back({{"comment", "The Autograd kernel of the ops without a backward, in "
-                                 "autograd.cpp"},
-                     {"signature", "void " + std::string(NoBackwardKernel) +
+  const bool NoBackward = std::any_of(L.Ops.begin(), L.Ops.end(), refusesGradient);
+  auto BoxedDecl = [&](const char *Comment, const char *Name) {
+    Decls.push_back({{"comment", Comment},
+                     {"signature", "void " + std::string(Name) +
                                        "(const c10::OperatorHandle &op, "
                                        "c10::DispatchKeySet keys, torch::jit::Stack *stack)"}});
+  };
+  if (NoBackward)
+    BoxedDecl("The Autograd kernel of the ops without a backward, in autograd.cpp",
+              NoBackwardKernel);
+  if (std::any_of(L.Ops.begin(), L.Ops.end(), [](const Op &O) {
+        return refusesGradient(O) && needsInplaceOrView(O.Schema);
+      }))
+    BoxedDecl("The ADInplaceOrView kernel of the ops without a backward that mutate "
+              "or return a view, in autograd.cpp",
+              InplaceOrViewKernel);
   return renderTemplate("declarations.h",
                         {{"sources", sourcesDoc(L, Opts)},
                          {"about", "// The Autograd kernels defined in autograd.cpp."},

@@ -102,6 +102,19 @@ llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
       continue;
     UsesDispatchKey = true;
     std::vector<TemplateRecord> Devices;
+    if (O.FakeRunsKernel) {
+      // The meta-safe kernel run on the fake tensors: its ATen calls make
+      // the fake outputs (redispatch: straight to that device's kernel).
+      const std::string Key(dispatchKeyName(*O.FakeRunsKernel));
+      Devices.push_back(
+          {{"key", Key},
+           {"key_literal", quote(Key)},
+           {"where", O.kernel(*O.FakeRunsKernel)->Loc.str()},
+           {"origins", "the kernel itself, run on the fake tensors (it calls only "
+                       "ATen ops)"},
+           {"value", overloadExpr(O.Schema) + ".redispatch(torch._C.DispatchKeySet(" +
+                         quote(Key) + "), " + pyCallArguments(O.Schema) + ")"}});
+    }
     for (const auto &[Key, Facts] : O.KernelFacts) {
       OPGEN_TRY(Value, pyFakeValue(Facts));
       UsesWithItem = UsesWithItem || usesWithItem(Value);

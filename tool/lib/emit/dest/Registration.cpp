@@ -221,16 +221,22 @@ std::vector<TemplateRecord> keyImpls(const OpLibrary &L, const std::string &Ns,
 /// The Autograd and Autocast blocks of \p Ns (classic).
 llvm::Expected<std::string> autogradAndAutocastBlocks(const OpLibrary &L,
                                                       const std::string &Ns) {
-  std::vector<TemplateRecord> Autograd;
+  std::vector<TemplateRecord> Autograd, InplaceOrView;
   for (const Op &O : L.Ops) {
     if (O.Schema.Namespace != Ns)
       continue;
-    if (hasAutogradKernel(O))
+    if (hasAutogradKernel(O)) {
       Autograd.push_back(impl(O.Schema, autogradWrapperName(O.Schema)));
-    else if (refusesGradient(O))
+    } else if (refusesGradient(O)) {
       Autograd.push_back(boxedImpl(O.Schema, NoBackwardKernel));
+      if (needsInplaceOrView(O.Schema))
+        InplaceOrView.push_back(boxedImpl(O.Schema, InplaceOrViewKernel));
+    }
   }
   OPGEN_TRY(Blocks, implBlock(Ns, "Autograd", Autograd, Flavour::Classic));
+  OPGEN_TRY(InplaceOrViewBlock,
+            implBlock(Ns, "ADInplaceOrView", InplaceOrView, Flavour::Classic));
+  Blocks += InplaceOrViewBlock;
   for (DispatchKey Device : enumValues<DispatchKey>()) {
     if (!hasAutocast(Device))
       continue;

@@ -146,21 +146,13 @@ llvm::Expected<std::string> refusingFormula(const Op &O) {
                          {"message", quote(doubleBackwardMessage(O))}});
 }
 
-/// Whether register_autograd refuses \p S: it takes functional ops only, so
-/// not an op that mutates an argument or returns a view of one.
-bool notFunctional(const OpSchema &S) {
-  auto Aliased = [](const auto &Item) { return Item.Ty.alias() != nullptr; };
-  return std::any_of(S.Arguments.begin(), S.Arguments.end(), Aliased) ||
-         std::any_of(S.Returns.begin(), S.Returns.end(), Aliased);
-}
-
 /// For an op without a backward: differentiating it raises. A functional op
 /// takes register_autograd, as a torch.library.custom_op without one;
 /// register_autograd refuses a mutating op or a view, which gets the
 /// Autograd kernel of no_backward_helpers.py.
 llvm::Expected<std::string> noBackwardFormula(const Op &O) {
   const OpSchema &S = O.Schema;
-  return renderTemplate(notFunctional(S) ? "stable/no_backward_mutating.py"
+  return renderTemplate(needsInplaceOrView(S) ? "stable/no_backward_mutating.py"
                                            : "stable/refusing.py",
                         {{"op", S.fullName()},
                          {"about", "no backward; differentiating it raises"},
@@ -183,7 +175,7 @@ llvm::Expected<std::string> stablePythonRegistrations(const OpLibrary &L) {
         return refusingFormula(O);
       if (!refusesGradient(O))
         return std::string();
-      UsesNoBackward = UsesNoBackward || notFunctional(O.Schema);
+      UsesNoBackward = UsesNoBackward || needsInplaceOrView(O.Schema);
       return noBackwardFormula(O);
     };
     OPGEN_TRY(Text, Formula());
