@@ -173,17 +173,22 @@ function(_opgen_find_torch)
   # clean build's configure pays it for every project. A torch without
   # that file is imported (the error of a Python without torch is the
   # import's).
+  # Python's own headers too (Python.h), which torch.utils.cpp_extension
+  # gives every extension.
   execute_process(COMMAND "${OPGEN_PYTHON}" -c [=[
-import importlib.util, os, re
+import importlib.util, os, re, sysconfig
 spec = importlib.util.find_spec("torch")
 d = os.path.dirname(spec.origin) if spec and spec.origin else None
+paths = sysconfig.get_paths()
+includes = ";".join(dict.fromkeys([paths["include"], paths["platinclude"]]))
 try:
     with open(os.path.join(d, "version.py")) as f:
         version = re.search(r"^__version__ = '([^']+)'$", f.read(), re.M).group(1)
-    print(version, os.path.join(d, "share", "cmake"), spec.origin, sep="\n")
+    print(version, os.path.join(d, "share", "cmake"), spec.origin, includes, sep="\n")
 except (TypeError, OSError, AttributeError):
     import torch, torch.utils
-    print(torch.__version__, torch.utils.cmake_prefix_path, torch.__file__, sep="\n")
+    print(torch.__version__, torch.utils.cmake_prefix_path, torch.__file__, includes,
+          sep="\n")
 ]=]
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
     OUTPUT_STRIP_TRAILING_WHITESPACE)
@@ -202,6 +207,7 @@ except (TypeError, OSError, AttributeError):
   list(GET lines 0 version)
   list(GET lines 1 prefix)
   list(GET lines 2 module)
+  list(SUBLIST lines 3 -1 python_includes)
   if(NOT TARGET torch)
     list(PREPEND CMAKE_PREFIX_PATH "${prefix}")
     # Two steps of a CUDA torch's Caffe2/public/cuda.cmake whose results
@@ -240,6 +246,7 @@ except (TypeError, OSError, AttributeError):
   endif()
   set_property(GLOBAL PROPERTY _OPGEN_TORCH_CHECKED "${OPGEN_PYTHON}")
   set_property(GLOBAL PROPERTY _OPGEN_TORCH_VERSION "${version}")
+  set_property(GLOBAL PROPERTY _OPGEN_PYTHON_INCLUDES "${python_includes}")
 endfunction()
 
 # The C++ standard torch's headers need, at least C++17: torch 2.11 builds
@@ -937,7 +944,8 @@ function(_opgen_add_custom_op target)
     list(APPEND compiler_args -I${dir_abs})
   endforeach()
   get_target_property(torch_includes torch INTERFACE_INCLUDE_DIRECTORIES)
-  foreach(dir ${torch_includes})
+  get_property(python_includes GLOBAL PROPERTY _OPGEN_PYTHON_INCLUDES)
+  foreach(dir ${torch_includes} ${python_includes})
     list(APPEND compiler_args -isystem${dir})
   endforeach()
   # A CUDA source is parsed with the macros nvcc compiles it with.
@@ -1103,6 +1111,10 @@ function(_opgen_add_custom_op target)
   # shard's compile.
   add_dependencies(${target} ${target}_generate)
   target_include_directories(${target} PRIVATE ${gen} ${ARG_INCLUDE_DIRECTORIES})
+  # Python.h, as torch.utils.cpp_extension gives it (a source may define
+  # the module's PyInit_<name>); nothing links libpython: the interpreter
+  # that imports the library provides its symbols.
+  target_include_directories(${target} SYSTEM PRIVATE ${python_includes})
   if(ARG_STABLE_ABI)
     # The stable headers only, and of libtorch only libtorch_cpu, the home of
     # the stable C shim (aoti_torch_*, torch_*): no C++ symbol of it is used,

@@ -23,7 +23,7 @@ PY_PACKAGES=(
   "lit==23.1.5"
   "expecttest==0.3.0"
 )
-DEB_PACKAGES=(clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools libzstd-dev
+DEB_PACKAGES=(clang-16 python3-dev libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools libzstd-dev
               libclang-rt-16-dev libgtest-dev cmake ninja-build g++ python3 python3-venv)
 
 log() { printf '[setup] %s\n' "$*"; }

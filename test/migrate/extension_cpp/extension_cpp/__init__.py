@@ -1,12 +1,7 @@
-"""extension_cpp as pytorch/extension-cpp lays it out: importing it loads
-the C++ library built beside it (_C.so) and then `ops`, which registers the
-Python parts (fakes, mymuladd's autograd)."""
-from pathlib import Path
-
-import torch
-
-_libraries = sorted(Path(__file__).parent.glob("_C*.so"))
-assert len(_libraries) == 1, f"expected one _C*.so beside {__file__}, found {_libraries}"
-torch.ops.load_library(str(_libraries[0]))
-
-from . import ops  # noqa: E402,F401
+"""extension_cpp as pytorch/extension-cpp lays it out: importing it imports
+the C++ library built beside it as the extension module _C (its PyInit__C),
+which registers the ops, and then `ops`, which registers the Python parts
+(fakes, mymuladd's autograd)."""
+import torch  # noqa: F401
+from pathlib import Path  # noqa: F401
+from . import _C, ops  # noqa: F401

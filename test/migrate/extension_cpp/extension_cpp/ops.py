@@ -7,7 +7,7 @@ opgen migrate keeps this file as it is."""
 import torch
 from torch import Tensor
 
-__all__ = ["mymuladd"]
+__all__ = ["mymuladd", "myadd_out"]
 
 
 def mymuladd(a: Tensor, b: Tensor, c: float):
@@ -43,3 +43,8 @@ def _backward(ctx, grad):
 
 torch.library.register_autograd("extension_cpp::mymuladd", _backward,
                                 setup_context=_setup_context)
+
+
+def myadd_out(a: Tensor, b: Tensor, out: Tensor) -> None:
+    """Writes a + b into out"""
+    torch.ops.extension_cpp.myadd_out.default(a, b, out)

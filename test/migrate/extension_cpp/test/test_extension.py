@@ -58,9 +58,23 @@ def test_opcheck_mymul():
         opcheck(ops.mymul.default, (a, b))
 
 
+def _myadd_out_samples(requires_grad):
+    # extension-cpp's TestMyAddOut.sample_inputs: every tensor, out included,
+    # requires grad in its opcheck samples.
+    def t(*size):
+        return torch.randn(size, requires_grad=requires_grad)
+    return [[t(3), t(3), t(3)], [t(20), t(20), t(20)]]
+
+
+def test_myadd_out_correctness():
+    for args in _myadd_out_samples(False):
+        extension_cpp.ops.myadd_out(*args)
+        torch.testing.assert_close(args[-1], torch.add(*args[:2]))
+
+
 def test_opcheck_myadd_out():
-    # No fake for myadd_out (extension-cpp registers none): the schema and
-    # autograd registration checks only.
-    for a, b, _ in _samples():
-        opcheck(ops.myadd_out.default, (a, b, torch.empty_like(a)),
-                test_utils=("test_schema", "test_autograd_registration"))
+    # extension-cpp's TestMyAddOut._opcheck, as that test runs it: all of
+    # opcheck's tests (myadd_out returns nothing: torch's trivial fake
+    # serves it).
+    for args in _myadd_out_samples(True) + _myadd_out_samples(False):
+        opcheck(ops.myadd_out.default, args)

@@ -4,10 +4,33 @@
 // TORCH_LIBRARY and their CPU kernels registered with TORCH_LIBRARY_IMPL.
 // Its fakes and mymuladd's autograd are registered in Python
 // (extension_cpp/ops.py). The input of opgen migrate's extension-cpp test
-// (test/migrate/README.md).
+// (test/migrate/README.md). As there, it includes Python.h and defines the
+// module init of extension_cpp._C, which the package imports to load it.
+#include <Python.h>
 #include <ATen/Operators.h>
 #include <torch/all.h>
 #include <torch/library.h>
+
+#include <vector>
+
+extern "C" {
+  /* Creates a dummy empty _C module that can be imported from Python.
+     The import from Python will load the .so consisting of this file
+     in this extension, so that the TORCH_LIBRARY static initializers
+     below are run. */
+  PyObject* PyInit__C(void)
+  {
+      static struct PyModuleDef module_def = {
+          PyModuleDef_HEAD_INIT,
+          "_C",   /* name of module */
+          NULL,   /* module documentation, may be NULL */
+          -1,     /* size of per-interpreter state of the module,
+                     or -1 if the module keeps state in global variables. */
+          NULL,   /* methods */
+      };
+      return PyModule_Create(&module_def);
+  }
+}
 
 namespace extension_cpp {
 
