@@ -83,11 +83,20 @@ def _opgen_register_no_backward(qualname, message):
                      if a.name in mutated and not a.kwarg_only]
         keywords = [a.name for a in schema.arguments if a.name in mutated and a.kwarg_only]
 
+        # Up to torch 2.12, custom_op goes on through the fallback after its
+        # version bumps; from 2.13 on (pytorch/pytorch#184715), a mutating
+        # op that returns no view redispatches past ADInplaceOrView.
+        through_fallback = schema._is_view_op() or \
+            torch.torch_version.TorchVersion(torch.__version__) < (2, 13)
+        after = torch._C._after_ADInplaceOrView_keyset
+
         def inplace_or_view(keyset, *args, **kwargs):
             for value in [*(args[i] for i in positions), *(kwargs[k] for k in keywords)]:
                 for t in _opgen_tensors(value):
                     torch.autograd.graph.increment_version(t)
-            return fallback.call_boxed(keyset, *args, **kwargs)
+            if through_fallback:
+                return fallback.call_boxed(keyset, *args, **kwargs)
+            return op.redispatch(keyset & after, *args, **kwargs)
 
         import warnings
 

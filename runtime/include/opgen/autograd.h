@@ -19,6 +19,7 @@
 #include <torch/csrc/autograd/functions/basic_ops.h>
 #include <torch/csrc/autograd/functions/utils.h>
 #include <torch/csrc/autograd/variable.h>
+#include <torch/version.h>
 
 #include <array>
 #include <cstddef>
@@ -397,19 +398,36 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
     detail::rebase_overwritten(S, Mutated, Inputs);
 }
 
+/// Whether torch.library.custom_op's ADInplaceOrView kernel of a mutating
+/// op that returns no view goes on through torch's ADInplaceOrView fallback
+/// after its version bumps (which bumps a returned `Tensor(a!)` once more):
+/// so up to torch 2.12; pytorch/pytorch#184715, merged after 2.12's branch
+/// cut, redispatches past it (checked: 2.11 does, 2.15 does not).
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 13)
+inline constexpr bool FallbackAfterMutation = false;
+#else
+inline constexpr bool FallbackAfterMutation = true;
+#endif
+
 /// The ADInplaceOrView kernel of an op without a backward that mutates an
 /// argument or returns a view of one, as torch.library.custom_op registers
 /// it: the version counter of every tensor of a mutated argument is bumped
 /// (before the call; inference tensors have none), then torch's
-/// ADInplaceOrView fallback: the op runs below ADInplaceOrView, a returned
-/// `Tensor(a!)` is bumped once more, and a returned view (`Tensor(a)`)
-/// becomes an autograd view of its input whose in-place use raises. Unlike
-/// torch's fallback, the view may be of any argument, not only the first.
+/// ADInplaceOrView fallback (for a mutating op that returns no view, only
+/// where FallbackAfterMutation): the op runs below ADInplaceOrView, a
+/// returned `Tensor(a!)` is bumped once more, and a returned view
+/// (`Tensor(a)`) becomes an autograd view of its input whose in-place use
+/// raises. Unlike torch's fallback, the view may be of any argument, not
+/// only the first.
 inline void inplace_or_view(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
                             torch::jit::Stack *Stack) {
   const c10::FunctionSchema &S = Op.schema();
   const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
   const size_t Start = Stack->size() - NumArgs;
+  bool View = false;
+  for (size_t I = 0; I < NumArgs; ++I)
+    View = View || (S.is_aliasing({c10::SchemaArgType::input, I}) &&
+                    !S.is_mutable({c10::SchemaArgType::input, I}));
   at::Tensor ViewBase;
   for (size_t I = 0; I < NumArgs; ++I) {
     const c10::IValue &V = (*Stack)[Start + I];
@@ -425,6 +443,8 @@ inline void inplace_or_view(const c10::OperatorHandle &Op, c10::DispatchKeySet K
     at::AutoDispatchBelowADInplaceOrView Guard;
     Op.redispatchBoxed(Keys & c10::after_ADInplaceOrView_keyset, Stack);
   }
+  if (!View && !FallbackAfterMutation)
+    return;
   const size_t First = Stack->size() - NumReturns;
   for (size_t R = 0; R < NumReturns; ++R) {
     c10::IValue &V = (*Stack)[First + R];
