@@ -442,7 +442,7 @@ function(_opgen_add_preamble pch language sources opgen_args compiler_args preco
   add_custom_command(
     OUTPUT ${pch}.json
     BYPRODUCTS ${header}
-    COMMAND ${opgen_EXECUTABLE} --build-preamble ${sources} -o ${pch}
+    COMMAND ${_opgen_run} --build-preamble ${sources} -o ${pch}
             --depfile ${pch}.d ${cache} ${opgen_args} -- ${compiler_args}
     ${write_header}
     DEPENDS ${sources} ${opgen_EXECUTABLE}
@@ -866,6 +866,9 @@ function(_opgen_add_custom_op target)
     set(ARG_PYTHON_PACKAGE ${target})
   endif()
   _opgen_find_torch()
+  # opgen asks this Python for torch's and Python's headers (the defaults
+  # it parses with), not whichever python3 the build's PATH has.
+  set(_opgen_run ${CMAKE_COMMAND} -E env OPGEN_PYTHON=${OPGEN_PYTHON} ${opgen_EXECUTABLE})
   # STABLE_ABI: a library of stable-ABI kernels (docs/stable-abi.md), built
   # against the stable headers for the oldest torch it supports.
   set(stable_define "")
@@ -1049,7 +1052,7 @@ function(_opgen_add_custom_op target)
     add_custom_command(
       OUTPUT ${record}
       BYPRODUCTS ${shard_files}
-      COMMAND ${opgen_EXECUTABLE} --discover ${abs} -o ${record}
+      COMMAND ${_opgen_run} --discover ${abs} -o ${record}
               --root ${CMAKE_CURRENT_SOURCE_DIR} --depfile ${record}.d
               ${shard_args} ${discovery_args}
               ${record_preamble} ${ARG_OPGEN_ARGS} -- ${source_compiler_args}
@@ -1080,7 +1083,7 @@ function(_opgen_add_custom_op target)
   add_custom_command(
     OUTPUT ${stamp}
     BYPRODUCTS ${byproducts}
-    COMMAND ${opgen_EXECUTABLE} ${combine_args} ${ARG_OPGEN_ARGS}
+    COMMAND ${_opgen_run} ${combine_args} ${ARG_OPGEN_ARGS}
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
     DEPENDS ${records} ${fake_depends} ${opgen_EXECUTABLE}
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
