@@ -213,6 +213,7 @@ private:
     if (!Kept.insert(Reg).second)
       return;
     Diags.report(DiagId::MigrateKept, Set.Registrations[Reg].Loc, {Op, Why});
+    KeptWhy[Op].push_back(Why);
   }
   /// What an op's impls give: the candidates for an annotation, and the
   /// autocast impls it replaces (impls that can carry none are kept).
@@ -268,6 +269,8 @@ private:
   std::map<size_t, unsigned> KernelUses;
   /// Why an Autograd impl's torch::autograd::Function is kept, for its note.
   std::map<size_t, std::string> AutogradWhy;
+  /// Per op, the reasons of its kept registrations, in the order reported.
+  std::map<std::string, std::vector<std::string>> KeptWhy;
 };
 
 Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
@@ -767,6 +770,25 @@ MigrationPlan Planner::run() {
       keep(I, Ns + "::?", R.Unreadable);
       continue;
     }
+    // `m.def("name", &fn)`: a name alone, the schema torch infers from fn.
+    // Kept with its reason, its impls with it.
+    if (!R.Unreadable.empty() && R.Text.find('(') == std::string::npos) {
+      OpSchema Named;
+      llvm::StringRef Name(R.Text);
+      if (auto [Left, Right] = Name.split("::"); !Right.empty()) {
+        Named.Namespace = Left.str();
+        Name = Right;
+      } else {
+        Named.Namespace = Ns;
+      }
+      auto [Base, Overload] = Name.split('.');
+      Named.Name = Base.str();
+      Named.Overload = Overload.str();
+      const std::string Op = Named.fullName();
+      keep(I, Op, R.Unreadable);
+      Defs[Op] = {I, std::move(Named)};
+      continue;
+    }
     llvm::Expected<OpSchema> S = parseSchema(R.Text);
     if (!S) {
       auto [Offset, Message] = schemaParseError(S.takeError());
@@ -840,6 +862,29 @@ MigrationPlan Planner::run() {
   Plan = Final.decideAll(Defs, ImplsOf, Pairs, Blocked);
   Final.blocks(Plan);
   Plan.Kept = Final.Kept.size();
+  // The report's table: every op, migrated or kept with its first reason.
+  for (const auto &[Op, Why] : Final.KeptWhy)
+    KeptWhy[Op].insert(KeptWhy[Op].end(), Why.begin(), Why.end());
+  std::set<std::string> Migrated;
+  for (const std::string &Line : Plan.Migrated)
+    Migrated.insert(Line.substr(0, Line.find(": ")));
+  std::set<std::string> Ops;
+  for (const auto &[Op, Def] : Defs)
+    Ops.insert(Op);
+  for (const auto &[Op, Why] : KeptWhy)
+    Ops.insert(Op);
+  for (const std::string &Op : Ops) {
+    MigrationPlan::Outcome O;
+    O.Op = Op;
+    O.Migrated = Migrated.count(Op) != 0;
+    auto It = KeptWhy.find(Op);
+    if (It != KeptWhy.end()) {
+      O.KeptBeside = static_cast<unsigned>(It->second.size());
+      if (!O.Migrated)
+        O.Why = It->second.front();
+    }
+    Plan.Outcomes.push_back(std::move(O));
+  }
   return Plan;
 }
 

@@ -412,6 +412,32 @@ int Run::runInit() {
   return 0;
 }
 
+
+/// The table `opgen migrate` ends with (without --diff): every op the
+/// sources define, whether it migrates, and for one that is kept the one
+/// reason that keeps it (the first of its warnings).
+void printOutcomes(const MigrationPlan &Plan) {
+  if (Plan.Outcomes.empty())
+    return;
+  size_t Width = 2, Migrates = 0;
+  for (const MigrationPlan::Outcome &O : Plan.Outcomes) {
+    Width = std::max(Width, O.Op.size());
+    Migrates += O.Migrated;
+  }
+  outs() << "opgen migrate: " << Plan.Outcomes.size() << " op"
+         << (Plan.Outcomes.size() == 1 ? "" : "s") << ", " << Migrates << " migrated, "
+         << Plan.Outcomes.size() - Migrates << " kept\n";
+  for (const MigrationPlan::Outcome &O : Plan.Outcomes) {
+    outs() << "  " << O.Op << std::string(Width - O.Op.size() + 2, ' ');
+    if (!O.Migrated)
+      outs() << "kept: " << O.Why << "\n";
+    else if (O.KeptBeside)
+      outs() << "migrated; " << O.KeptBeside << " of its registrations kept beside it\n";
+    else
+      outs() << "migrated\n";
+  }
+}
+
 int Run::runMigrate() {
   std::optional<Comparator> Verifier;
   if (Inv.MigrateVerify && !(Verifier = findComparator()))
@@ -477,6 +503,7 @@ int Run::runMigrate() {
       outs() << " (" << Plan.Kept << " registration"
              << (Plan.Kept == 1 ? "" : "s") << " kept, see the warnings)";
     outs() << "\n";
+    printOutcomes(Plan);
     return 0;
   }
   if (Verifier && !verifyMigration(*Verifier, Changed))
@@ -501,6 +528,7 @@ int Run::runMigrate() {
   for (const auto &[File, Text] : Changed)
     outs() << "  " << (Inv.MigrateInPlace ? "wrote " : "would change ")
            << displayPath(File, RootDir) << "\n";
+  printOutcomes(Plan);
   return 0;
 }
 

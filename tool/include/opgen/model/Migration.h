@@ -235,6 +235,16 @@ struct MigrationPlan {
   std::vector<std::string> Migrated;
   /// How many registrations are kept (each with a warning).
   unsigned Kept = 0;
+  /// Per op the sources define, by name: whether it migrates, and for one
+  /// that does not the reason that keeps it (the first of its warnings);
+  /// for one that does, how many of its registrations stay beside it.
+  struct Outcome {
+    std::string Op;
+    bool Migrated = false;
+    std::string Why;
+    unsigned KeptBeside = 0;
+  };
+  std::vector<Outcome> Outcomes;
 };
 
 } // namespace opgen

@@ -22,6 +22,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <map>
 #include <set>
@@ -47,10 +48,59 @@ const Expr *strip(const Expr *E) {
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
       if (isa_and_nonnull<CXXConversionDecl>(M->getMethodDecl()))
         E = M->getImplicitObjectArgument();
+    // std::move(x), std::forward<T>(x): x, passed on.
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && Call->getNumArgs() == 1 && FD->isInStdNamespace() &&
+          FD->getDeclName().isIdentifier() &&
+          (FD->getName() == "move" || FD->getName() == "forward"))
+        E = Call->getArg(0);
     if (E == Before)
       return E;
   }
   return E;
+}
+
+/// Whether \p S changes nothing a caller of the op can see, so that reading
+/// a body may pass over it: the whole statement one macro's expansion, a
+/// check of the arguments (`TORCH_CHECK(...)`, `TORCH_INTERNAL_ASSERT`,
+/// `STD_TORCH_CHECK`, `TORCH_WARN`) or a `C10_` statement macro, API-usage
+/// logging above all (`C10_LOG_API_USAGE_ONCE("...")`, which torchvision's
+/// C++ API starts with).
+bool sideEffectFree(const Stmt *S, const ASTContext &Ctx) {
+  if (isa_and_nonnull<NullStmt>(S)) // the `;` after a macro that has its own
+    return true;
+  if (!S || !S->getBeginLoc().isMacroID())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  CharSourceRange Invocation = SM.getExpansionRange(S->getBeginLoc());
+  Token Tok;
+  if (Lexer::getRawToken(Invocation.getBegin(), Tok, SM, LO, /*IgnoreWhiteSpace=*/true) ||
+      !Tok.is(tok::raw_identifier))
+    return false;
+  // The statement is that one invocation, or it and the `;` after it.
+  SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
+  if (End != Invocation.getEnd()) {
+    std::optional<Token> Next = Lexer::findNextToken(Invocation.getEnd(), SM, LO);
+    if (!Next || !Next->is(tok::semi) || Next->getLocation() != End)
+      return false;
+  }
+  llvm::StringRef Macro = Tok.getRawIdentifier();
+  for (llvm::StringRef Prefix : {"TORCH_CHECK", "TORCH_INTERNAL_ASSERT", "TORCH_WARN",
+                                 "STD_TORCH_CHECK", "AT_ASSERT", "C10_"})
+    if (Macro.startswith(Prefix))
+      return true;
+  return false;
+}
+
+/// \p Body's statements that sideEffectFree does not pass over.
+std::vector<const Stmt *> effectful(const CompoundStmt &Body, const ASTContext &Ctx) {
+  std::vector<const Stmt *> Out;
+  for (const Stmt *S : Body.body())
+    if (!sideEffectFree(S, Ctx))
+      Out.push_back(S);
+  return Out;
 }
 
 /// The integer \p E is, when a constant.
@@ -413,7 +463,7 @@ void Reader::forward(const CXXMethodDecl &M) {
   bool Guard = false;
   Called = false;
   const std::string Part = "forward";
-  for (const Stmt *S : Body->body()) {
+  for (const Stmt *S : effectful(*Body, Ctx)) {
     if (!F.Why.empty())
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -526,7 +576,7 @@ void Reader::backward(const CXXMethodDecl &M) {
   }
   Called = false;
   const VarDecl *Result = nullptr;
-  for (const Stmt *S : Body->body()) {
+  for (const Stmt *S : effectful(*Body, Ctx)) {
     if (!F.Why.empty())
       return;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -583,6 +633,12 @@ void Reader::backward(const CXXMethodDecl &M) {
             continue;
           }
         }
+        // A local the backward op's output was bound to first
+        // (`auto grad_input = std::get<0>(grads);`).
+        if (Val V = value(E); Result && V.K == Val::Plain && V.V.K == VK::Output) {
+          F.Gradients.push_back(V.V.Index);
+          continue;
+        }
         fail(S, Part,
              "returns something other than the backward op's "
              "outputs and undefined tensors");
@@ -599,10 +655,13 @@ void Reader::backward(const CXXMethodDecl &M) {
 
 std::optional<std::string> wrappedOp(const FunctionDecl &FD) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
-  if (!Body || Body->size() != 2)
+  if (!Body)
     return std::nullopt;
-  const auto *Decl = dyn_cast<DeclStmt>(Body->body_front());
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  std::vector<const Stmt *> Stmts = effectful(*Body, FD.getASTContext());
+  if (Stmts.size() != 2)
+    return std::nullopt;
+  const auto *Decl = dyn_cast<DeclStmt>(Stmts.front());
+  const auto *Ret = dyn_cast<ReturnStmt>(Stmts.back());
   if (!Decl || !Decl->isSingleDecl() || !Ret)
     return std::nullopt;
   const auto *Handle = dyn_cast<VarDecl>(Decl->getSingleDecl());
