@@ -392,15 +392,16 @@ def default_opgen_dir():
     return str(here) if (here / "opgenConfig.cmake").exists() else None
 
 
-def main(argv=None):
+def parser():
+    """The command line of this script."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0],
                                 epilog=__doc__.split("\n\n", 1)[1],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("original", nargs="?", type=Path)
     p.add_argument("migrated", nargs="?", type=Path)
-    p.add_argument("--sources", nargs="+", help="sources relative to each tree")
-    p.add_argument("--include", nargs="+", help="include directories relative to each tree")
-    p.add_argument("--define", nargs="+", help="compile definitions NAME[=VALUE]")
+    p.add_argument("--sources", nargs="+", action="extend", help="sources relative to each tree")
+    p.add_argument("--include", nargs="+", action="extend", help="include directories relative to each tree")
+    p.add_argument("--define", nargs="+", action="extend", help="compile definitions NAME[=VALUE]")
     p.add_argument("--package", help="the library's own Python package (a directory of each tree)")
     p.add_argument("--python-module", help="its module of fakes for add_custom_op (default: the package)")
     p.add_argument("--library-name", default="_C",
@@ -419,6 +420,11 @@ def main(argv=None):
     p.add_argument("--dump", help=argparse.SUPPRESS)
     p.add_argument("--dump-package", help=argparse.SUPPRESS)
     p.add_argument("--dump-pythonpath", help=argparse.SUPPRESS)
+    return p
+
+
+def main(argv=None):
+    p = parser()
     args = p.parse_args(argv)
     if args.dump:
         dump(args.dump, args.dump_package, args.dump_pythonpath)
