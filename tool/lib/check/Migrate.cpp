@@ -41,9 +41,76 @@ std::optional<DispatchKey> autocastDeviceOfKey(const std::string &Key) {
 /// with `.to(<first tensor argument>.scalar_type())` (opgen casts floating
 /// outputs back to the first floating input's dtype; a kernel that returns
 /// the op's float32 output uncast would differ).
+/// What the op's device kernels' bodies say of one output's dtype, for
+/// comparing an autocast kernel with the one `autocast=` generates.
+struct OutputDtype {
+  /// Floating (cast back by `autocast=`), integer (not), or unknown.
+  std::optional<bool> Floating;
+  std::string Spelling; ///< The dtype as the kernel writes it, when named.
+  SourceLoc Loc;        ///< Where the kernel allocates the output.
+};
+
+/// Whether the dtype \p Literal names (`at::kInt`, `at::ScalarType::Long`,
+/// `torch::kFloat32`) is floating; nullopt when it is none opgen knows.
+std::optional<bool> floatingDtype(llvm::StringRef Literal) {
+  llvm::StringRef Name = Literal.rsplit("::").second;
+  if (Name.empty())
+    Name = Literal;
+  Name.consume_front("k");
+  static const std::set<std::string> Floating = {
+      "Float", "Double", "Half", "BFloat16", "Float32", "Float64", "Float16"};
+  static const std::set<std::string> Integer = {
+      "Int", "Long", "Short", "Byte", "Char", "Bool", "Int8", "Int16",
+      "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"};
+  if (Floating.count(Name.str()))
+    return true;
+  if (Integer.count(Name.str()))
+    return false;
+  return std::nullopt;
+}
+
+/// Per output of an op, its dtype as its device kernels allocate it (their
+/// fake synthesis): named (`.dtype(at::kInt)`), or that of a tensor
+/// argument (`input.options()`, which an autocast kernel casts to a
+/// floating dtype). Unknown where a kernel's allocations are not followed,
+/// or two kernels disagree.
+std::vector<OutputDtype> outputDtypes(const std::vector<const MigrationKernel *> &Kernels,
+                                      size_t Outputs) {
+  std::vector<OutputDtype> Out(Outputs);
+  std::vector<bool> Seen(Outputs, false), Conflict(Outputs, false);
+  for (const MigrationKernel *K : Kernels) {
+    const std::optional<FakeSynthesis> &S = K->Fn ? K->Fn->Impl.Synthesis : std::nullopt;
+    for (size_t I = 0; I < Outputs; ++I) {
+      OutputDtype D;
+      if (S && S->Ok && I < S->Outputs.size()) {
+        const FakeOutput &F = S->Outputs[I];
+        D.Loc = F.Loc;
+        if (!F.Dtype) {
+          D.Floating = true;
+        } else if (F.Dtype->K == FakeExpr::Kind::Literal) {
+          D.Spelling = F.Dtype->Text;
+          D.Floating = floatingDtype(F.Dtype->Text);
+        }
+      }
+      if (!Seen[I]) {
+        Out[I] = D;
+        Seen[I] = true;
+      } else if (Out[I].Floating != D.Floating) {
+        Conflict[I] = true;
+      }
+    }
+  }
+  for (size_t I = 0; I < Outputs; ++I)
+    if (Conflict[I] || !Seen[I])
+      Out[I].Floating.reset();
+  return Out;
+}
+
 std::string notGeneratedAutocast(const MigrationKernel &K,
                                  const std::string &Key, DispatchKey Device,
-                                 bool Returns) {
+                                 const OpSchema &Schema,
+                                 const std::vector<OutputDtype> &Dtypes) {
+  const bool Returns = !Schema.Returns.empty();
   const std::string Is = "'" + K.Name + "' ";
   if (!K.Autocast)
     return Is + "is not the standard autocast kernel (an "
@@ -69,13 +136,50 @@ std::string notGeneratedAutocast(const MigrationKernel &K,
   if (!A.CastsEveryTensor)
     return Is + "does not cast every tensor argument once (autocast= casts "
                 "them all)";
-  if (Returns && A.CastBackTo != A.FirstTensor)
-    return Is + "returns the op's outputs " +
-           (A.CastBackTo.empty() ? std::string("as the op returns them")
-                                 : "cast to " + A.CastBackTo + "'s dtype") +
-           "; autocast= casts floating outputs back to the dtype of the "
-           "first floating input ('" + A.FirstTensor +
-           "'), and opgen cannot tell that the outputs are not floating";
+  if (!Returns)
+    return "";
+  const std::string Generated = "autocast= casts floating outputs back to the dtype of "
+                                "the first floating input ('" + A.FirstTensor + "')";
+  if (!A.OutputCasts || (!A.EveryOutputUncast &&
+                         A.OutputCasts->size() != Schema.Returns.size()))
+    return Is + "returns the op's outputs in a way opgen cannot read; " + Generated;
+  // Per output: the kernel casts it back (to its first tensor argument's
+  // dtype) or returns it as the op returns it; autocast= casts it back
+  // exactly when it is floating, which the device kernels' allocations say.
+  for (size_t I = 0; I < Schema.Returns.size(); ++I) {
+    const std::string Cast = (*A.OutputCasts)[A.EveryOutputUncast ? 0 : I];
+    const std::string Which = Schema.Returns.size() == 1
+                                  ? std::string("the op's output")
+                                  : "output " + std::to_string(I) +
+                                        (Schema.Returns[I].Name.empty()
+                                             ? std::string()
+                                             : " ('" + Schema.Returns[I].Name + "')");
+    const OutputDtype &D = I < Dtypes.size() ? Dtypes[I] : OutputDtype{};
+    const std::string Allocated =
+        D.Spelling.empty() ? std::string()
+                           : " (its kernel allocates it as " + D.Spelling +
+                                 (D.Loc.valid() ? " at " + D.Loc.str() : std::string()) + ")";
+    if (!Cast.empty() && Cast != A.FirstTensor)
+      return Is + "casts " + Which + " back to " + Cast + "'s dtype; " + Generated;
+    if (!Cast.empty() && D.Floating == false)
+      return Is + "casts " + Which + ", an integer tensor" + Allocated +
+             ", back to '" + A.FirstTensor + "''s dtype too; autocast= casts only "
+             "floating outputs back";
+    if (Cast.empty() && D.Floating == true)
+      return Is + "returns " + Which + " as the op returns it; " + Generated;
+    if (Cast.empty() && !D.Floating)
+      return Is + "returns " + Which + " as the op returns it; " + Generated +
+             ", and opgen cannot tell that it is not floating (its kernels' "
+             "allocations are not followed)";
+    // One output cast back to the first tensor's dtype is taken to be
+    // floating (as it was before opgen read allocations); of several, the
+    // others are often integer (roi_pool's argmax): there a cast needs the
+    // kernels to say the output is floating.
+    if (!Cast.empty() && !D.Floating && Schema.Returns.size() > 1)
+      return Is + "casts " + Which + " back to '" + A.FirstTensor + "''s dtype; " +
+             Generated + ", and opgen cannot tell that it is floating (its "
+             "kernels' allocations are not followed)";
+  }
   return "";
 }
 
@@ -292,6 +396,14 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
          : Others)
         .push_back(I);
   }
+  // The op's kernels on devices, whose allocations say its outputs' dtypes.
+  std::vector<const MigrationKernel *> DeviceKernels;
+  for (size_t I : Others) {
+    const Registration &R = Set.Registrations[I];
+    std::optional<std::string> Device = deviceOfKey(Set.keyOf(R));
+    if (R.Kernel && R.Unreadable.empty() && Device && *Device != "compositeimplicit")
+      DeviceKernels.push_back(&Set.Kernels[*R.Kernel]);
+  }
   std::string AutocastDevices;
   if (!Autocasts.empty()) {
     std::set<std::string> Dtypes;
@@ -305,7 +417,8 @@ Planner::Gathered Planner::gather(const std::string &Op, size_t Def,
         Why = "autocast_devices= names no device of the dispatch key " + Key +
               " (it takes " + autocastDeviceNames() + ")";
       if (Why.empty())
-        Why = notGeneratedAutocast(K, Key, *Device, !Schema.Returns.empty());
+        Why = notGeneratedAutocast(K, Key, *Device, Schema,
+                                   outputDtypes(DeviceKernels, Schema.Returns.size()));
       if (Device && !G.Devices.insert(*Device).second && Why.empty())
         Why = "two of its autocast impls are for " + deviceName(*Device);
       if (K.Autocast)

@@ -169,6 +169,15 @@ struct MigrationAutocast {
   /// The first tensor parameter, and the parameter P of a
   /// `.to(P.scalar_type())` on the returned value (empty when none).
   std::string FirstTensor, CastBackTo;
+  /// Per output, when the return reads as one of `return op(...);` (every
+  /// output as the op returns it), `return op(...).to(P.scalar_type());`
+  /// or `auto r = op(...); return std::make_tuple(std::get<0>(r)[.to(P.
+  /// scalar_type())], ...);`: the parameter P whose dtype it is cast back
+  /// to, or empty when returned as the op returns it. Unset otherwise.
+  std::optional<std::vector<std::string>> OutputCasts;
+  /// For OutputCasts {""} from `return op(...);`: the one value stands for
+  /// every output of the op.
+  bool EveryOutputUncast = false;
 };
 
 /// A C++ function one or more impls name.

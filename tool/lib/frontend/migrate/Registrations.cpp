@@ -256,6 +256,81 @@ bool isTensorParameter(const ParmVarDecl &P) {
   return T.find("at::Tensor") != std::string::npos; // at::TensorBase too
 }
 
+/// The parameter P of `E.to(P.scalar_type())` (E then set to what is
+/// cast), or null.
+const ParmVarDecl *castBackTo(const Expr *&E) {
+  const auto *To = dyn_cast_or_null<CXXMemberCallExpr>(E ? E->IgnoreImplicit() : nullptr);
+  if (methodName(To) != "to" || To->getNumArgs() < 1)
+    return nullptr;
+  const auto *Type = dyn_cast<CXXMemberCallExpr>(To->getArg(0)->IgnoreImplicit());
+  if (methodName(Type) != "scalar_type")
+    return nullptr;
+  const ParmVarDecl *P = parameterOf(Type->getImplicitObjectArgument());
+  if (P)
+    E = To->getImplicitObjectArgument()->IgnoreImplicit();
+  return P;
+}
+
+/// A call of the op: a free function (its C++ API) or a typed dispatcher
+/// handle's `call`, not another method or a function of std.
+bool freeCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : nullptr);
+  if (const auto *M = dyn_cast_or_null<CXXMemberCallExpr>(Call))
+    return methodName(M) == "call";
+  return Call && Call->getDirectCallee() && !Call->getDirectCallee()->isInStdNamespace();
+}
+
+/// MigrationAutocast::OutputCasts of \p FD: how its last statement returns
+/// the op's outputs, when opgen can read it.
+void readOutputCasts(const FunctionDecl &FD, MigrationAutocast &A) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
+  const auto *Ret =
+      Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back()) : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return;
+  const Expr *Value = Ret->getRetValue()->IgnoreImplicit();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Value); C && C->getNumArgs() == 1)
+    Value = C->getArg(0)->IgnoreImplicit();
+  // return op(...);  /  return op(...).to(P.scalar_type());
+  const Expr *Cast = Value;
+  if (const ParmVarDecl *P = castBackTo(Cast); P && freeCall(Cast)) {
+    A.OutputCasts = std::vector<std::string>{P->getNameAsString()};
+    return;
+  }
+  if (freeCall(Value)) {
+    A.OutputCasts = std::vector<std::string>{""};
+    A.EveryOutputUncast = true;
+    return;
+  }
+  // auto result = op(...); return std::make_tuple(std::get<0>(result)..., ...);
+  const auto *Tuple = dyn_cast<CallExpr>(Value);
+  const FunctionDecl *Make = Tuple ? Tuple->getDirectCallee() : nullptr;
+  if (!Make || !Make->isInStdNamespace() || !Make->getDeclName().isIdentifier() ||
+      Make->getName() != "make_tuple")
+    return;
+  std::vector<std::string> Casts;
+  for (unsigned I = 0; I < Tuple->getNumArgs(); ++I) {
+    const Expr *Item = Tuple->getArg(I)->IgnoreImplicit();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Item); C && C->getNumArgs() == 1)
+      Item = C->getArg(0)->IgnoreImplicit();
+    const ParmVarDecl *P = castBackTo(Item);
+    const auto *Get = dyn_cast<CallExpr>(Item);
+    const FunctionDecl *GetFn = Get ? Get->getDirectCallee() : nullptr;
+    const TemplateArgumentList *TA = GetFn ? GetFn->getTemplateSpecializationArgs() : nullptr;
+    if (!TA || !GetFn->isInStdNamespace() || !GetFn->getDeclName().isIdentifier() ||
+        GetFn->getName() != "get" || Get->getNumArgs() != 1 || TA->size() < 1 ||
+        (*TA)[0].getKind() != TemplateArgument::Integral ||
+        (*TA)[0].getAsIntegral() != I)
+      return;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Get->getArg(0)->IgnoreImplicit());
+    const auto *Result = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Result || !freeCall(Result->getInit()))
+      return;
+    Casts.push_back(P ? P->getNameAsString() : "");
+  }
+  A.OutputCasts = std::move(Casts);
+}
+
 /// What \p FD's body does when it has an autocast kernel's shape (an
 /// `ExcludeDispatchKeyGuard` and casts with `at::autocast::cached_cast`);
 /// nullopt otherwise.
@@ -328,6 +403,7 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
   for (const auto &[P, N] : Cast)
     if (!isTensorParameter(*P))
       A.CastsEveryTensor = false;
+  readOutputCasts(FD, A);
   return A;
 }
 
