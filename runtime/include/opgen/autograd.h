@@ -188,23 +188,28 @@ template <typename F> void each_tensor(const c10::IValue &V, F Fn) {
         Fn(E.toTensor());
 }
 
-/// The inputs of the autograd.Function that torch.library.custom_op's
-/// Autograd kernel (torch/_library/autograd.py, make_autograd_impl) applies:
-/// the tensors of the positional arguments, a list flattened into its
-/// tensors only when all its elements are tensors. Keyword-only arguments
-/// reach it as keyword arguments and are not inputs.
-inline torch::autograd::variable_list function_inputs(const c10::FunctionSchema &S,
-                                                      const torch::jit::Stack &Stack,
-                                                      size_t Start) {
-  torch::autograd::variable_list Inputs;
-  for (size_t I = 0; I < S.arguments().size(); ++I) {
-    if (S.arguments()[I].kwarg_only())
-      continue;
-    const c10::IValue &V = Stack[Start + I];
-    if (is_tensor(V) || is_tensor_list(V))
-      each_tensor(V, [&](const at::Tensor &T) { Inputs.push_back(T); });
-  }
-  return Inputs;
+/// Calls \p Fn on the tensors of \p V as an autograd.Function of
+/// torch.library sees a value (supports_tensorlist): a tensor, or each
+/// tensor of a list of nothing but tensors; returns whether \p V is one of
+/// those (else it is one value outside the graph).
+template <typename F> bool each_function_tensor(const c10::IValue &V, F Fn) {
+  if (!is_tensor(V) && !is_tensor_list(V))
+    return false;
+  each_tensor(V, Fn);
+  return true;
+}
+
+/// Calls \p Fn on the inputs of the autograd.Function that
+/// torch.library.custom_op's Autograd kernel (torch/_library/autograd.py,
+/// make_autograd_impl) applies: the tensors of the positional arguments
+/// (each_function_tensor). Keyword-only arguments reach it as keyword
+/// arguments and are not inputs.
+template <typename F>
+void each_function_input(const c10::FunctionSchema &S, const torch::jit::Stack &Stack,
+                         size_t Start, F Fn) {
+  for (size_t I = 0; I < S.arguments().size(); ++I)
+    if (!S.arguments()[I].kwarg_only())
+      each_function_tensor(Stack[Start + I], Fn);
 }
 
 /// The error node of the outputs of an op without a backward: differentiating
@@ -309,20 +314,12 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
   const size_t Start = Stack->size() - NumArgs;
   const bool Mutable = S.is_mutable();
+  // custom_op's torch._C._any_requires_grad(*args): the Function's inputs.
   bool Record = false;
-  if (at::GradMode::is_enabled()) {
-    // custom_op's torch._C._any_requires_grad(*args): positional arguments,
-    // lists only when they hold nothing but tensors.
-    for (size_t I = 0; I < NumArgs && !Record; ++I) {
-      const c10::IValue &V = (*Stack)[Start + I];
-      if (S.arguments()[I].kwarg_only() ||
-          !(detail::is_tensor(V) || detail::is_tensor_list(V)))
-        continue;
-      detail::each_tensor(V, [&](const at::Tensor &T) {
-        Record = Record || T.requires_grad();
-      });
-    }
-  }
+  if (at::GradMode::is_enabled())
+    detail::each_function_input(S, *Stack, Start, [&](const at::Tensor &T) {
+      Record = Record || T.requires_grad();
+    });
   detail::MutatedArguments Mutated;
   if (Mutable && at::GradMode::is_enabled())
     Mutated = detail::mutated_arguments(S, *Stack, Start);
@@ -344,7 +341,9 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
       detail::rebase_overwritten(S, Mutated, Written);
     return;
   }
-  const torch::autograd::variable_list Inputs = detail::function_inputs(S, *Stack, Start);
+  torch::autograd::variable_list Inputs;
+  detail::each_function_input(S, *Stack, Start,
+                              [&](const at::Tensor &T) { Inputs.push_back(T); });
   auto Node = detail::raising_node(no_backward_message(S), Inputs);
   {
     // Function.apply runs the forward with grad mode (and forward grad
@@ -361,13 +360,10 @@ inline void no_backward(const c10::OperatorHandle &Op, c10::DispatchKeySet Keys,
   std::vector<std::optional<at::Tensor>> Raw;
   if (NumReturns == 0)
     Raw.emplace_back();
-  for (size_t R = 0; R < NumReturns; ++R) {
-    const c10::IValue &V = (*Stack)[First + R];
-    if (detail::is_tensor(V) || detail::is_tensor_list(V))
-      detail::each_tensor(V, [&](const at::Tensor &T) { Raw.emplace_back(T); });
-    else
+  for (size_t R = 0; R < NumReturns; ++R)
+    if (!detail::each_function_tensor((*Stack)[First + R],
+                                      [&](const at::Tensor &T) { Raw.emplace_back(T); }))
       Raw.emplace_back();
-  }
   torch::autograd::_jvp_fn_t Jvp = [](const torch::autograd::variable_list &,
                                       const torch::autograd::variable_list &)
       -> torch::autograd::variable_list {
@@ -424,20 +420,20 @@ inline void inplace_or_view(const c10::OperatorHandle &Op, c10::DispatchKeySet K
   const c10::FunctionSchema &S = Op.schema();
   const size_t NumArgs = S.arguments().size(), NumReturns = S.returns().size();
   const size_t Start = Stack->size() - NumArgs;
-  bool View = false;
-  for (size_t I = 0; I < NumArgs; ++I)
-    View = View || (S.is_aliasing({c10::SchemaArgType::input, I}) &&
-                    !S.is_mutable({c10::SchemaArgType::input, I}));
+  bool View = false; // an argument aliased without a write: a view op
   at::Tensor ViewBase;
   for (size_t I = 0; I < NumArgs; ++I) {
     const c10::IValue &V = (*Stack)[Start + I];
-    if (S.is_mutable({c10::SchemaArgType::input, I}))
+    if (S.is_mutable({c10::SchemaArgType::input, I})) {
       detail::each_tensor(V, [](const at::Tensor &T) {
         if (!T.is_inference())
           torch::autograd::increment_version(T);
       });
-    else if (S.is_aliasing({c10::SchemaArgType::input, I}) && detail::is_tensor(V))
-      ViewBase = V.toTensor();
+    } else if (S.is_aliasing({c10::SchemaArgType::input, I})) {
+      View = true;
+      if (detail::is_tensor(V))
+        ViewBase = V.toTensor();
+    }
   }
   {
     at::AutoDispatchBelowADInplaceOrView Guard;

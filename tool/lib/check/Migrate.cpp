@@ -33,14 +33,6 @@ std::optional<DispatchKey> autocastDeviceOfKey(const std::string &Key) {
   return std::nullopt;
 }
 
-/// Why \p K, registered at autocast key \p Key of \p Device, is not exactly
-/// the kernel `autocast=` generates there (registration/autocast.cpp), or
-/// empty when it is: an ExcludeDispatchKeyGuard of \p Key, every tensor
-/// argument cast once with `at::autocast::cached_cast` to one dtype for
-/// \p Device, and, when the op returns something, the result cast back
-/// with `.to(<first tensor argument>.scalar_type())` (opgen casts floating
-/// outputs back to the first floating input's dtype; a kernel that returns
-/// the op's float32 output uncast would differ).
 /// What the op's device kernels' bodies say of one output's dtype, for
 /// comparing an autocast kernel with the one `autocast=` generates.
 struct OutputDtype {
@@ -79,7 +71,8 @@ std::vector<OutputDtype> outputDtypes(const std::vector<const MigrationKernel *>
   std::vector<OutputDtype> Out(Outputs);
   std::vector<bool> Seen(Outputs, false), Conflict(Outputs, false);
   for (const MigrationKernel *K : Kernels) {
-    const std::optional<FakeSynthesis> &S = K->Fn ? K->Fn->Impl.Synthesis : std::nullopt;
+    const FakeSynthesis *S =
+        K->Fn && K->Fn->Impl.Synthesis ? &*K->Fn->Impl.Synthesis : nullptr;
     for (size_t I = 0; I < Outputs; ++I) {
       OutputDtype D;
       if (S && S->Ok && I < S->Outputs.size()) {
@@ -106,6 +99,15 @@ std::vector<OutputDtype> outputDtypes(const std::vector<const MigrationKernel *>
   return Out;
 }
 
+/// Why \p K, registered at autocast key \p Key of \p Device, is not exactly
+/// the kernel `autocast=` generates there (registration/autocast.cpp), or
+/// empty when it is: an ExcludeDispatchKeyGuard of \p Key, every tensor
+/// argument cast once with `at::autocast::cached_cast` to one dtype for
+/// \p Device, and, when the op returns something, each floating output
+/// cast back with `.to(<first tensor argument>.scalar_type())` and each
+/// integer one returned as the op returns it (as \p Dtypes, the device
+/// kernels' allocations, say; a single output cast back is taken to be
+/// floating).
 std::string notGeneratedAutocast(const MigrationKernel &K,
                                  const std::string &Key, DispatchKey Device,
                                  const OpSchema &Schema,

@@ -166,9 +166,8 @@ struct MigrationAutocast {
   std::string Device;
   /// Every tensor parameter is cast exactly once, and nothing else is.
   bool CastsEveryTensor = false;
-  /// The first tensor parameter, and the parameter P of a
-  /// `.to(P.scalar_type())` on the returned value (empty when none).
-  std::string FirstTensor, CastBackTo;
+  /// The first tensor parameter.
+  std::string FirstTensor;
   /// Per output, when the return reads as one of `return op(...);` (every
   /// output as the op returns it), `return op(...).to(P.scalar_type());`
   /// or `auto r = op(...); return std::make_tuple(std::get<0>(r)[.to(P.

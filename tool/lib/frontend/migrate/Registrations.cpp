@@ -369,20 +369,6 @@ std::optional<MigrationAutocast> readAutocast(const FunctionDecl &FD,
           else
             Other = true;
         }
-    // return <op call>.to(<parameter>.scalar_type());
-    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
-      const Expr *Value = Ret->getRetValue();
-      const auto *To = dyn_cast_or_null<CXXMemberCallExpr>(
-          Value ? Value->IgnoreImplicit() : nullptr);
-      if (methodName(To) == "to" && To->getNumArgs() >= 1) {
-        const auto *Type =
-            dyn_cast<CXXMemberCallExpr>(To->getArg(0)->IgnoreImplicit());
-        if (methodName(Type) == "scalar_type")
-          if (const ParmVarDecl *P =
-                  parameterOf(Type->getImplicitObjectArgument()))
-            A.CastBackTo = P->getNameAsString();
-      }
-    }
   });
   if (!Guard || !Casts)
     return std::nullopt;
