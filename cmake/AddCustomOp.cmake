@@ -8,6 +8,9 @@
 #                                  fakes: named by m.set_python_module
 #   [NO_PYTHON_PACKAGE]            no generated __init__.py/ops.py: the package
 #                                  is your own (needs PYTHON_MODULE)
+#   [FRAGMENT]                     open each namespace with
+#                                  TORCH_LIBRARY_FRAGMENT (opgen --fragment):
+#                                  other libraries define ops of it too
 #   [INCLUDE_DIRECTORIES <dir>...] extra include directories for the kernels
 #   [OPGEN_ARGS <arg>...]          extra opgen options
 #   [COMPILER_ARGS <arg>...]       extra compiler flags for opgen's parse
@@ -782,7 +785,7 @@ endfunction()
 # The arguments of add_custom_op(), parsed into ARG_* of the calling
 # function.
 macro(_opgen_parse_custom_op_args)
-  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;NO_PREAMBLE;NO_PRECOMPILE_HEADERS;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
+  cmake_parse_arguments(ARG "NO_TESTS;NO_PYTHON_PACKAGE;FRAGMENT;NO_PREAMBLE;NO_PRECOMPILE_HEADERS;STABLE_ABI;WERROR;NO_DEFAULT_OPTIMIZATION"
                         "PYTHON_PACKAGE;SAMPLES;FAKE_MODULE;PYTHON_MODULE;TARGET_TORCH"
                         "SOURCES;INCLUDE_DIRECTORIES;OPGEN_ARGS;COMPILER_ARGS" ${ARGN})
 endmacro()
@@ -908,13 +911,16 @@ function(_opgen_add_custom_op target)
   if(ARG_FAKE_MODULE)
     get_filename_component(fake_abs ${ARG_FAKE_MODULE} ABSOLUTE)
   endif()
-  # --python-module and --no-python-package, for the combine.
+  # --python-module, --no-python-package and --fragment, for the combine.
   set(python_args "")
   if(ARG_PYTHON_MODULE)
     list(APPEND python_args --python-module ${ARG_PYTHON_MODULE})
   endif()
   if(ARG_NO_PYTHON_PACKAGE)
     list(APPEND python_args --no-python-package)
+  endif()
+  if(ARG_FRAGMENT)
+    list(APPEND python_args --fragment)
   endif()
   # The sources, in the Plan's order, and the compiled ones.
   string(JSON source_count LENGTH "${plan}" sources)

@@ -1,4 +1,4 @@
-TORCH_LIBRARY(${namespace}, m) {
+${library}(${namespace}, m) {
   m.set_python_module(${python_module});
 ${#each defs}
   // ${op} from ${where}

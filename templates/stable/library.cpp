@@ -1,4 +1,4 @@
-STABLE_TORCH_LIBRARY(${namespace}, m) {
+${library}(${namespace}, m) {
 ${#each defs}
   // ${op} from ${where}
   m.def(${schema});

@@ -95,6 +95,13 @@ cl::opt<bool> NoPythonPackage(
              "belong to your own package, which loads the library; needs "
              "--python-module"),
     cl::cat(Category));
+cl::opt<bool> Fragment(
+    "fragment",
+    cl::desc("Open each namespace with TORCH_LIBRARY_FRAGMENT "
+             "(STABLE_TORCH_LIBRARY_FRAGMENT), not TORCH_LIBRARY: for a "
+             "namespace whose ops are spread over several libraries, each "
+             "loaded on its own"),
+    cl::cat(Category));
 cl::opt<bool> StableAbi(
     "stable-abi",
     cl::desc("Generate a stable-ABI library (STABLE_TORCH_LIBRARY, fakes and "
@@ -257,6 +264,7 @@ int main(int Argc, const char **Argv) {
   Inv.PythonModule = PythonModule;
   Inv.NoPythonPackage = NoPythonPackage;
   Inv.StableAbi = StableAbi;
+  Inv.Fragment = Fragment;
   Inv.WarningsAsErrors = WarningsAsErrors;
   Inv.Root = Root;
   Inv.Depfile = Depfile;

@@ -209,6 +209,8 @@ def write_project(side, tree, work, args):
                 f"OPGEN_ARGS --root {cmake_list([tree])}"]
         if defines:
             keys.append("COMPILER_ARGS " + cmake_list("-D" + d for d in defines))
+        if args.fragment:
+            keys.append("FRAGMENT")
         if package:
             keys.append(f"PYTHON_PACKAGE {package} PYTHON_MODULE {args.python_module or package} "
                         "NO_PYTHON_PACKAGE")
@@ -406,6 +408,9 @@ def parser():
     p.add_argument("--python-module", help="its module of fakes for add_custom_op (default: the package)")
     p.add_argument("--library-name", default="_C",
                    help="with --package, the library's file name in it, without .so (default: _C)")
+    p.add_argument("--fragment", action="store_true",
+                   help="build the migrated library with add_custom_op(... FRAGMENT): "
+                        "its namespace is opened elsewhere (opgen migrate's MigrateNamespaceFragment)")
     p.add_argument("--cuda", action="store_true", help="also build the .cu sources")
     p.add_argument("--cuda-architectures", default=os.environ.get("CUDAARCHS", "90"))
     p.add_argument("--python", default=sys.executable, help="the Python with torch")

@@ -198,6 +198,7 @@ OpLibrary assembleLibrary(std::vector<std::string> Sources,
   Library.Fakes = Opts.Fakes;
   Library.PythonModule = Opts.PythonModule;
   Library.GeneratePackage = !Opts.NoPythonPackage;
+  Library.Fragment = Opts.Fragment;
   decideAbi(Library, Opts, Diags);
   if (Diags.errorCount() != 0)
     return Library;

@@ -525,7 +525,8 @@ void Planner::accept(size_t Def, const Gathered &G, MigrationPlan &Plan) {
   Plan.Remove.insert(Plan.Remove.end(), G.Autocasts.begin(),
                      G.Autocasts.end());
   for (const Candidate &C : G.Cands) {
-    Plan.Remove.push_back(C.Reg);
+    if (C.Reg != Def) // Not the def's own catch-all kernel.
+      Plan.Remove.push_back(C.Reg);
     Plan.Annotate.push_back({C.Kernel, C.Fn.Attr});
   }
 }
@@ -922,6 +923,9 @@ MigrationPlan Planner::run() {
       continue;
     }
     Defs[Op] = {I, std::move(*S)};
+    // `m.def("schema", &fn)`: fn is the op's catch-all kernel, an impl too.
+    if (R.Kernel)
+      ImplsOf[Op].push_back(I);
   }
   // (After a schema that does not parse, the impls of its op would look
   // unknown: the run stops at that error.)
@@ -983,6 +987,18 @@ MigrationPlan Planner::run() {
   std::set<std::string> Migrated;
   for (const std::string &Line : Plan.Migrated)
     Migrated.insert(Line.substr(0, Line.find(": ")));
+  // A namespace no TORCH_LIBRARY of the sources opens, defined in
+  // fragments: opgen's generated TORCH_LIBRARY would claim it.
+  std::set<std::string> Opened, Warned;
+  for (const RegistrationBlock &B : Set.Blocks)
+    if (B.Kind == BlockKind::Library)
+      Opened.insert(B.Namespace);
+  for (const std::string &Op : Migrated) {
+    const Registration &Def = Set.Registrations[Defs.at(Op).first];
+    const std::string &Ns = Defs.at(Op).second.Namespace;
+    if (!Opened.count(Ns) && Warned.insert(Ns).second)
+      Diags.report(DiagId::MigrateNamespaceFragment, Def.Loc, {Ns});
+  }
   std::set<std::string> Ops;
   for (const auto &[Op, Def] : Defs)
     Ops.insert(Op);

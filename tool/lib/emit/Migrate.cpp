@@ -273,7 +273,10 @@ migrationEdits(const RegistrationSet &Set, const MigrationPlan &Plan,
   }
   for (size_t B : Plan.ToFragment)
     Edits[Set.Blocks[B].MacroName->File].push_back(
-        {*Set.Blocks[B].MacroName, "TORCH_LIBRARY_FRAGMENT"});
+        {*Set.Blocks[B].MacroName,
+         Set.Blocks[B].Api == RegistrationApi::Stable
+             ? "STABLE_TORCH_LIBRARY_FRAGMENT"
+             : "TORCH_LIBRARY_FRAGMENT"});
   std::set<std::string> Annotated;
   for (const auto &[K, Attr] : Plan.Annotate) {
     const MigrationKernel &Kernel = Set.Kernels[K];

@@ -275,6 +275,7 @@ int Run::generate(const Plan &P, Found F) {
   LibOpts.PythonModule = Inv.PythonModule;
   LibOpts.NoPythonPackage = Inv.NoPythonPackage;
   LibOpts.StableAbi = Inv.StableAbi;
+  LibOpts.Fragment = Inv.Fragment;
   if (!Inv.Samples.empty())
     // Relative, so the generated directory can move with its sources.
     LibOpts.SamplesPath =

@@ -34,6 +34,8 @@ struct LibraryOptions {
   /// `--stable-abi`: the library must be a stable-ABI one even when no
   /// kernel's signature says so (docs/stable-abi.md).
   bool StableAbi = false;
+  /// `--fragment`: OpLibrary::Fragment.
+  bool Fragment = false;
 };
 
 /// The checked library of \p Functions (lowered from \p Sources, in parse

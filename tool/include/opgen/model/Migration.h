@@ -47,10 +47,20 @@ struct TextEdit {
 enum class BlockKind { OPGEN_REGISTRATION_BLOCKS(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(BlockKind, OPGEN_REGISTRATION_BLOCKS);
 
+/// Which API a block registers through.
+enum class RegistrationApi {
+  Library,           ///< `TORCH_LIBRARY*`: torch::Library.
+  Stable,            ///< `STABLE_TORCH_LIBRARY*`: the stable ABI's.
+  RegisterOperators, ///< A legacy `torch::RegisterOperators().op(...)` chain.
+};
+
 /// One `TORCH_LIBRARY*(ns, [key,] m) { ... }` block, also behind a project
-/// macro that expands to one.
+/// macro that expands to one; or one `STABLE_TORCH_LIBRARY*` block; or one
+/// legacy `torch::RegisterOperators` variable, whose `.op(...)` calls read
+/// as defs (of a fragment: it claims no namespace).
 struct RegistrationBlock {
   BlockKind Kind = BlockKind::Library;
+  RegistrationApi Api = RegistrationApi::Library;
   std::string Namespace;
   /// TORCH_LIBRARY_IMPL's dispatch key (`CPU`, `AutocastCUDA`, ...); empty
   /// for a TORCH_LIBRARY or TORCH_LIBRARY_FRAGMENT block.
@@ -59,9 +69,10 @@ struct RegistrationBlock {
   /// The whole block, from its macro's name to its closing brace.
   TextRange Range;
   /// The macro name's bytes when the block is written with the macro
-  /// `TORCH_LIBRARY` itself or a project macro of its two arguments that
-  /// expands to it (vLLM's TORCH_LIBRARY_EXPAND(NAME, MODULE)), for a
-  /// rewrite to TORCH_LIBRARY_FRAGMENT; otherwise unset.
+  /// `TORCH_LIBRARY` (`STABLE_TORCH_LIBRARY`) itself or a project macro of
+  /// its two arguments that expands to it (vLLM's TORCH_LIBRARY_EXPAND(NAME,
+  /// MODULE)), for a rewrite to TORCH_LIBRARY_FRAGMENT
+  /// (STABLE_TORCH_LIBRARY_FRAGMENT); otherwise unset.
   std::optional<TextRange> MacroName;
   /// How many statements its body has (registrations or not).
   unsigned Statements = 0;

@@ -479,6 +479,10 @@ struct OpLibrary {
   /// False with `--no-python-package`: no generated `__init__.py`/`ops.py`;
   /// the package is the author's own.
   bool GeneratePackage = true;
+  /// With `--fragment`: each namespace is registered in a
+  /// TORCH_LIBRARY_FRAGMENT (STABLE_TORCH_LIBRARY_FRAGMENT), which claims
+  /// no namespace, so that other libraries may define ops of it too.
+  bool Fragment = false;
   /// The registration flavour of the whole library: `Classic` (ATen,
   /// TORCH_LIBRARY, C++ autograd and fakes) or `Stable` (STABLE_TORCH_LIBRARY
   /// with TORCH_BOX; fakes and autograd in Python; docs/stable-abi.md). Decided

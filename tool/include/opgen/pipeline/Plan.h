@@ -52,6 +52,8 @@ struct Invocation {
   std::string PythonModule;
   bool NoPythonPackage = false;
   bool StableAbi = false;
+  /// --fragment: the generated registration opens no namespace.
+  bool Fragment = false;
   bool WarningsAsErrors = false;
   /// --root; empty: the current directory.
   std::string Root;

@@ -183,11 +183,17 @@ llvm::Expected<std::string> libraryBlock(const OpLibrary &L,
     Defs.push_back(std::move(Def));
   }
   if (F == Flavour::Stable)
-    return renderTemplate("stable/library.cpp", {{"namespace", Ns}},
-                          {{"defs", Defs}});
+    return renderTemplate(
+        "stable/library.cpp",
+        {{"namespace", Ns},
+         {"library", L.Fragment ? "STABLE_TORCH_LIBRARY_FRAGMENT"
+                                : "STABLE_TORCH_LIBRARY"}},
+        {{"defs", Defs}});
   return renderTemplate(
       "registration/library.cpp",
-      {{"namespace", Ns}, {"python_module", quote(L.fakeModuleName())}},
+      {{"namespace", Ns},
+       {"library", L.Fragment ? "TORCH_LIBRARY_FRAGMENT" : "TORCH_LIBRARY"},
+       {"python_module", quote(L.fakeModuleName())}},
       {{"defs", Defs}});
 }
 

@@ -33,6 +33,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -536,13 +537,26 @@ public:
   void readBlock(ASTContext &Ctx, const VarDecl &VD) {
     const SourceManager &SM = Ctx.getSourceManager();
     const CXXRecordDecl *RD = VD.getType()->getAsCXXRecordDecl();
-    if (!RD || RD->getQualifiedNameAsString() != "torch::detail::TorchLibraryInit")
+    if (!RD || !inUserFile(SM, VD.getLocation()))
+      return;
+    std::string Class = RD->getQualifiedNameAsString();
+    if (Class == "c10::RegisterOperators") {
+      readRegisterOperators(Ctx, VD);
+      return;
+    }
+    // STABLE_TORCH_LIBRARY*'s StableTorchLibraryInit takes the same first
+    // four arguments (its key a string, or nullptr).
+    bool Stable =
+        llvm::StringRef(Class).endswith("::StableTorchLibraryInit");
+    if (Class != "torch::detail::TorchLibraryInit" && !Stable)
       return;
     const auto *Ctor =
         dyn_cast_or_null<CXXConstructExpr>(VD.getInit() ? VD.getInit()->IgnoreImplicit() : nullptr);
-    if (!Ctor || Ctor->getNumArgs() < 4 || !inUserFile(SM, VD.getLocation()))
+    if (!Ctor || Ctor->getNumArgs() < 4)
       return;
     RegistrationBlock B;
+    if (Stable)
+      B.Api = RegistrationApi::Stable;
     std::string Kind;
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(Ctor->getArg(0)->IgnoreImplicit()))
@@ -560,8 +574,10 @@ public:
     if (!Body || Init->getNumParams() != 1)
       return;
     B.Namespace = Ns->getString().str();
-    if (B.Kind == BlockKind::Impl)
-      B.Key = findKey(Ctor->getArg(3));
+    if (B.Kind == BlockKind::Impl) {
+      const StringLiteral *Key = Stable ? findString(Ctor->getArg(3)) : nullptr;
+      B.Key = Key ? Key->getString().str() : findKey(Ctor->getArg(3));
+    }
     SourceLocation Begin = SM.getExpansionLoc(VD.getBeginLoc());
     SourceLocation End = SM.getExpansionLoc(Body->getRBracLoc());
     B.Loc = toSourceLoc(SM, Begin, Opts.Root);
@@ -580,7 +596,8 @@ public:
         Outer = SM.getImmediateMacroCallerLoc(Outer);
       llvm::StringRef Name =
           Lexer::getImmediateMacroName(Outer, SM, Ctx.getLangOpts());
-      if (Name == "TORCH_LIBRARY" || twoArguments(SM, Begin, Name))
+      if (Name == (Stable ? "STABLE_TORCH_LIBRARY" : "TORCH_LIBRARY") ||
+          twoArguments(SM, Begin, Name))
         B.MacroName = TextRange{File, BeginOff,
                                 BeginOff + unsigned(Name.size())};
     }
@@ -593,22 +610,88 @@ public:
       readStatement(Ctx, *S, BlockIndex, *Lib);
   }
 
+  /// A legacy `static auto r = torch::RegisterOperators().op("ns::op(...)",
+  /// &fn).op(...);`: each `.op(...)` reads as a def of a block of its own
+  /// (the variable's range), kept with why. (torch registers each schema with
+  /// a catch-all kernel, its schema inferred when only a name is given.)
+  void readRegisterOperators(ASTContext &Ctx, const VarDecl &VD) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!VD.getInit())
+      return;
+    std::vector<const CXXMemberCallExpr *> Ops;
+    forEachIn(VD.getInit(), [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CXXMemberCallExpr>(S);
+      if (Call && Call->getMethodDecl() &&
+          Call->getMethodDecl()->getNameAsString() == "op" &&
+          Call->getMethodDecl()->getParent()->getQualifiedNameAsString() ==
+              "c10::RegisterOperators")
+        Ops.push_back(Call);
+    });
+    SourceLocation Begin = SM.getExpansionLoc(VD.getBeginLoc());
+    std::string File = absoluteFile(SM, Begin);
+    unsigned BeginOff = SM.getFileOffset(Begin);
+    std::string Key = File + ":" + std::to_string(BeginOff);
+    if (Ops.empty() || C.BlockAt.count(Key))
+      return;
+    std::sort(Ops.begin(), Ops.end(), [&](const auto *A, const auto *B) {
+      return SM.isBeforeInTranslationUnit(A->getExprLoc(), B->getExprLoc());
+    });
+    RegistrationBlock B;
+    B.Kind = BlockKind::Fragment; // Claims no namespace.
+    B.Api = RegistrationApi::RegisterOperators;
+    B.Loc = toSourceLoc(SM, Begin, Opts.Root);
+    B.Range = {File, BeginOff,
+               SM.getFileOffset(SM.getExpansionLoc(VD.getEndLoc())) + 1};
+    B.Statements = static_cast<unsigned>(Ops.size());
+    size_t BlockIndex = C.Set.Blocks.size();
+    C.BlockAt[Key] = BlockIndex;
+    for (const CXXMemberCallExpr *Call : Ops) {
+      Registration R;
+      R.K = Registration::Kind::Def;
+      R.Block = BlockIndex;
+      SourceLocation At = SM.getExpansionLoc(Call->getExprLoc());
+      R.Loc = toSourceLoc(SM, At, Opts.Root);
+      R.Stmt = {File, SM.getFileOffset(At), SM.getFileOffset(At)};
+      std::vector<const Expr *> Args = explicitArgs(*Call);
+      const StringLiteral *Str = Args.empty() ? nullptr : findString(Args[0]);
+      if (Str)
+        R.Text = Str->getString().str();
+      R.Unreadable =
+          "it is registered by a legacy torch::RegisterOperators().op(...) "
+          "chain, which opgen migrate does not rewrite; move it to an "
+          "'m.def' of a TORCH_LIBRARY block first";
+      if (B.Namespace.empty())
+        B.Namespace = llvm::StringRef(R.Text).split("::").first.str();
+      C.Set.Registrations.push_back(std::move(R));
+    }
+    C.Set.Blocks.push_back(B);
+  }
+
   void readStatement(ASTContext &Ctx, const Stmt &S, size_t Block,
                      const ParmVarDecl &Lib) {
     const SourceManager &SM = Ctx.getSourceManager();
     const auto *E = dyn_cast<Expr>(&S);
     const auto *Call =
         E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
-    if (!Call || !Call->getMethodDecl() ||
-        Call->getMethodDecl()->getParent()->getQualifiedNameAsString() !=
-            "torch::Library")
+    bool Stable = C.Set.Blocks[Block].Api == RegistrationApi::Stable;
+    if (!Call || !Call->getMethodDecl())
       return; // Not a registration: left alone.
+    std::string Class =
+        Call->getMethodDecl()->getParent()->getQualifiedNameAsString();
+    if (Stable ? !llvm::StringRef(Class).endswith("::StableLibrary")
+               : Class != "torch::Library")
+      return;
     std::string Method = Call->getMethodDecl()->getNameAsString();
     if (Method != "def" && Method != "impl")
       return;
     Registration R;
     R.K = Method == "def" ? Registration::Kind::Def : Registration::Kind::Impl;
     R.Block = Block;
+    if (Stable)
+      R.Unreadable = "it is registered through the stable ABI "
+                     "(STABLE_TORCH_LIBRARY*), which opgen migrate does not "
+                     "read yet; annotate its kernels by hand (docs/"
+                     "stable-abi.md)";
     CharSourceRange Range = SM.getExpansionRange(S.getSourceRange());
     SourceLocation EndTok = Range.getEnd();
     unsigned Begin = SM.getFileOffset(Range.getBegin());
@@ -628,11 +711,12 @@ public:
     const auto *Object =
         dyn_cast<DeclRefExpr>(Call->getImplicitObjectArgument()->IgnoreImplicit());
     std::vector<const Expr *> Args = explicitArgs(*Call);
-    if (!Object || Object->getDecl() != &Lib)
+    if ((!Object || Object->getDecl() != &Lib) && R.Unreadable.empty())
       R.Unreadable = "a chained registration call";
     const StringLiteral *Str = Args.empty() ? nullptr : findString(Args[0]);
     if (!Str) {
-      R.Unreadable = "its first argument is not a string literal";
+      if (R.Unreadable.empty())
+        R.Unreadable = "its first argument is not a string literal";
     } else {
       R.Text = Str->getString().str();
       SourceLocation StrLoc = Str->getBeginLoc();
@@ -641,11 +725,16 @@ public:
         R.TextLoc = toSourceLoc(SM, StrLoc.getLocWithOffset(1), Opts.Root);
     }
     const Expr *FnArg = nullptr;
-    if (R.K == Registration::Kind::Def) {
+    if (Stable) {
+      // Kept whole (R.Unreadable); its kernel is not looked for.
+    } else if (R.K == Registration::Kind::Def) {
+      bool Inferred = R.Text.find('(') == std::string::npos;
       if (Args.size() >= 2) {
-        if (findFunction(Args[1]) || findLambda(Args[1]))
+        if (Inferred && (findFunction(Args[1]) || findLambda(Args[1])))
           R.Unreadable = "'m.def' with a function: torch infers that schema "
                          "from the C++ signature, without argument names";
+        else if (findFunction(Args[1]) || findLambda(Args[1]))
+          FnArg = Args[1]; // A schema and its catch-all kernel.
         else
           findTags(Args[1], R.Tags);
         if (Args.size() > 2)
