@@ -6,6 +6,7 @@
 /// test/e2e/test_schema_corpus.py checks the corpus against torch itself.
 //===----------------------------------------------------------------------===//
 
+#include "opgen/model/Model.h"
 #include "opgen/model/Schema.h"
 
 #include <gtest/gtest.h>
@@ -799,4 +800,22 @@ TEST(SchemaCorpus, EveryRowParsesAndRoundTrips) {
     expectRoundTrips(*S);
   }
   EXPECT_EQ(Rows, 290u);
+}
+
+// The one table of C++ ScalarType constants and torch dtypes, which the
+// Python fakes spell and opgen migrate reads an output's dtype from: every
+// spelling torch's headers have (at::kFloat, at::ScalarType::Long, the
+// aliases of torch/types.h), and none for what is no dtype.
+TEST(ScalarTypes, TorchDtypeOfEverySpelling) {
+  EXPECT_EQ(torchDtypeOf("at::kFloat"), "float32");
+  EXPECT_EQ(torchDtypeOf("at::ScalarType::Long"), "int64");
+  EXPECT_EQ(torchDtypeOf("c10::kBFloat16"), "bfloat16");
+  EXPECT_EQ(torchDtypeOf("torch::kFloat32"), "float32");
+  EXPECT_EQ(torchDtypeOf("torch::kInt32"), "int32");
+  EXPECT_EQ(torchDtypeOf("torch::kUInt16"), "uint16");
+  EXPECT_EQ(torchDtypeOf("Bool"), "bool");
+  EXPECT_EQ(torchDtypeOf("at::ScalarType::ComplexFloat"), "complex64");
+  EXPECT_EQ(torchDtypeOf("at::kStrided"), std::nullopt);
+  EXPECT_EQ(torchDtypeOf("kFloatX"), std::nullopt);
+  EXPECT_EQ(torchDtypeOf("k"), std::nullopt);
 }

@@ -45,20 +45,10 @@ struct OutputDtype {
 /// Whether the dtype \p Literal names (`at::kInt`, `at::ScalarType::Long`,
 /// `torch::kFloat32`) is floating; nullopt when it is none opgen knows.
 std::optional<bool> floatingDtype(llvm::StringRef Literal) {
-  llvm::StringRef Name = Literal.rsplit("::").second;
-  if (Name.empty())
-    Name = Literal;
-  Name.consume_front("k");
-  static const std::set<std::string> Floating = {
-      "Float", "Double", "Half", "BFloat16", "Float32", "Float64", "Float16"};
-  static const std::set<std::string> Integer = {
-      "Int", "Long", "Short", "Byte", "Char", "Bool", "Int8", "Int16",
-      "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"};
-  if (Floating.count(Name.str()))
-    return true;
-  if (Integer.count(Name.str()))
-    return false;
-  return std::nullopt;
+  std::optional<std::string> Dtype = torchDtypeOf(Literal.str());
+  if (!Dtype || llvm::StringRef(*Dtype).startswith("complex"))
+    return std::nullopt;
+  return llvm::StringRef(*Dtype).contains("float");
 }
 
 /// Per output of an op, its dtype as its device kernels allocate it (their

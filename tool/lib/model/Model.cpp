@@ -1,6 +1,8 @@
 //===- Model.cpp - Small helpers of the model structs ---------------------===//
 #include "opgen/model/Model.h"
 
+#include <cctype>
+
 #include <sstream>
 
 namespace opgen {
@@ -98,6 +100,32 @@ std::string_view autocastScalarType(AutocastDtype D) {
 #undef OPGEN_DTYPE
   }
   return "";
+}
+
+std::optional<std::string> torchDtypeOf(std::string_view Constant) {
+  std::string_view Name = Constant;
+  if (size_t Pos = Name.rfind("::"); Pos != std::string_view::npos)
+    Name = Name.substr(Pos + 2);
+  if (Name.size() > 1 && Name[0] == 'k' &&
+      std::isupper(static_cast<unsigned char>(Name[1])))
+    Name = Name.substr(1);
+  static const std::pair<std::string_view, std::string_view> Dtypes[] = {
+      {"Byte", "uint8"},     {"Char", "int8"},
+      {"Short", "int16"},    {"Int", "int32"},
+      {"Long", "int64"},     {"Half", "float16"},
+      {"Float", "float32"},  {"Double", "float64"},
+      {"ComplexHalf", "complex32"}, {"ComplexFloat", "complex64"},
+      {"ComplexDouble", "complex128"}, {"Bool", "bool"},
+      {"BFloat16", "bfloat16"},
+      {"UInt16", "uint16"},  {"UInt32", "uint32"},  {"UInt64", "uint64"},
+      // torch::kFloat32 and the other aliases of torch/types.h.
+      {"UInt8", "uint8"},    {"Int8", "int8"},      {"Int16", "int16"},
+      {"Int32", "int32"},    {"Int64", "int64"},    {"Float16", "float16"},
+      {"Float32", "float32"}, {"Float64", "float64"}};
+  for (const auto &[Cpp, Torch] : Dtypes)
+    if (Name == Cpp)
+      return std::string(Torch);
+  return std::nullopt;
 }
 
 std::vector<AnnotationKey> annotationKeys(AnnotationKind K) {

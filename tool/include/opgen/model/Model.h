@@ -81,6 +81,11 @@ OPGEN_ENUM_NAMES(AutocastDtype, OPGEN_AUTOCAST_DTYPES);
 /// The C++ constant of \p D (`at::kFloat`).
 std::string_view autocastScalarType(AutocastDtype D);
 
+/// The torch dtype (`float32`, `int64`) a C++ ScalarType constant names
+/// (`at::kFloat`, `at::ScalarType::Long`, `c10::kInt`), or nullopt when it
+/// names none.
+std::optional<std::string> torchDtypeOf(std::string_view Constant);
+
 /// The language a kernel is written in (from the file that declares it).
 enum class Language { OPGEN_LANGUAGES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(Language, OPGEN_LANGUAGES);

@@ -21,22 +21,9 @@ std::string lastComponent(const std::string &S) {
 }
 
 /// The torch dtype of a C++ ScalarType constant, if it is one.
-std::optional<std::string> pyDtype(std::string Name) {
-  Name = lastComponent(Name);
-  if (Name.size() > 1 && Name[0] == 'k' && std::isupper(static_cast<unsigned char>(Name[1])))
-    Name = Name.substr(1);
-  static const std::pair<const char *, const char *> Dtypes[] = {
-      {"Byte", "uint8"},          {"Char", "int8"},
-      {"Short", "int16"},         {"Int", "int32"},
-      {"Long", "int64"},          {"Half", "float16"},
-      {"Float", "float32"},       {"Double", "float64"},
-      {"ComplexHalf", "complex32"}, {"ComplexFloat", "complex64"},
-      {"ComplexDouble", "complex128"}, {"Bool", "bool"},
-      {"BFloat16", "bfloat16"}};
-  for (const auto &[Cpp, Py] : Dtypes)
-    if (Name == Cpp)
-      return std::string("torch.") + Py;
-  return std::nullopt;
+std::optional<std::string> pyDtype(const std::string &Name) {
+  std::optional<std::string> Dtype = torchDtypeOf(Name);
+  return Dtype ? std::optional<std::string>("torch." + *Dtype) : std::nullopt;
 }
 
 /// The torch memory format of a C++ MemoryFormat constant, if it is one.
