@@ -2,7 +2,8 @@
 """opcheck tests for the ${package} ops.
 
 For every op, device that has a kernel and is present, and dtype in
-(float32, float64): torch.library.opcheck over the author's samples (from
+(float32, float64), or the one dtype its kernel's checks require:
+torch.library.opcheck over the author's samples (from
 ${samples_doc}) or over inputs derived from the schema: defaulted arguments
 left out (contiguous and non-contiguous) and given non-default values. Ops
 that write arguments: whether some sample makes them write.
@@ -28,8 +29,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # whose ops differ (a library switched to the stable ABI failed with
 # "expected at most 6 argument(s) but received 7"). Unless
 # TORCHINDUCTOR_CACHE_DIR is set, these tests use a cache of their own,
-# named after the package and keyed by this file and the library's
-# manifest (a change of its ops, kernels, fakes or ABI starts a fresh one):
+# named after the package and keyed by this file, the library's manifest
+# and the package's Python modules (a change of its ops, kernels, fakes or
+# ABI starts a fresh one):
 # .inductor-cache/ beside this file, or opgen-inductor-cache-<user>/ in the
 # temporary directory when this one is not writable. Set before torch
 # compiles anything (docs/cli.md#the-inductor-cache).
@@ -41,6 +43,17 @@ def _inductor_cache_dir():
                 digest.update(f.read())
         except OSError:
             pass
+    # The package's Python modules too: its own fakes (PYTHON_MODULE), which
+    # torch's cache keys leave out, decide what a compiled graph asserts.
+    try:
+        spec = importlib.util.find_spec("${package}")
+    except Exception:  # noqa: BLE001 (a parent package fails to import)
+        spec = None
+    for directory in (spec.submodule_search_locations or []) if spec else []:
+        for module in sorted(os.listdir(directory)):
+            if module.endswith(".py"):
+                with open(os.path.join(directory, module), "rb") as f:
+                    digest.update(module.encode() + f.read())
     name = "${package}-" + digest.hexdigest()[:16]
     if os.access(HERE, os.W_OK):
         return os.path.join(HERE, ".inductor-cache", name)
@@ -51,12 +64,26 @@ def _inductor_cache_dir():
     return os.path.join(tempfile.gettempdir(), "opgen-inductor-cache-" + user, name)
 
 
+def _torch_default_cache_dir():
+    """torch's default cache, which torch itself writes into
+    TORCHINDUCTOR_CACHE_DIR the first time it asks for the cache (importing
+    torch.testing._internal.optests does, so a project's own test module
+    collected before this one leaves it set)."""
+    try:
+        from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+        return default_cache_dir()
+    except Exception:  # noqa: BLE001 (another torch: no such helper)
+        return None
+
+
 # The cache these tests chose, None when the user set one. An earlier
 # module of opgen's generated tests in the same run may have set it
-# (OPGEN_TESTS_INDUCTOR_CACHE_DIR says so): that one is not the user's.
+# (OPGEN_TESTS_INDUCTOR_CACHE_DIR says so), or torch its default: neither
+# is the user's.
 _INDUCTOR_CACHE = None
-if os.environ.get("TORCHINDUCTOR_CACHE_DIR") in (
-        None, "", os.environ.get("OPGEN_TESTS_INDUCTOR_CACHE_DIR")):
+if (os.environ.get("TORCHINDUCTOR_CACHE_DIR") in (
+        None, "", os.environ.get("OPGEN_TESTS_INDUCTOR_CACHE_DIR"))
+        or os.environ["TORCHINDUCTOR_CACHE_DIR"] == _torch_default_cache_dir()):
     _INDUCTOR_CACHE = _inductor_cache_dir()
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = _INDUCTOR_CACHE
     os.environ["OPGEN_TESTS_INDUCTOR_CACHE_DIR"] = _INDUCTOR_CACHE
@@ -134,6 +161,54 @@ ${ops}
 ]
 
 DTYPES = [torch.float32, torch.float64]
+
+# The dtypes a kernel's check pins a tensor argument to
+# (`TORCH_CHECK(a.dtype() == at::kFloat)` reads as
+# `a.scalar_type() == at::ScalarType::Float`).
+_SCALAR_TYPES = {"Float": torch.float32, "Double": torch.float64,
+                 "Half": torch.float16, "BFloat16": torch.bfloat16}
+
+
+def _pinned_dtype(op):
+    """The one floating dtype the kernel's checks require of its tensor
+    arguments, or None when they require none (or several)."""
+    pinned = set()
+    for check in op["checks"]:
+        if check[0] != "binary" or check[1] != "==":
+            continue
+        for lhs, rhs in ((check[2], check[3]), (check[3], check[2])):
+            if lhs[0] == "scalar-type-of" and rhs[0] == "literal":
+                name = rhs[1].rsplit("::", 1)[-1]
+                if name in _SCALAR_TYPES:
+                    pinned.add(_SCALAR_TYPES[name])
+    return pinned.pop() if len(pinned) == 1 else None
+
+
+def _dtypes(op):
+    """The dtypes the op is tested in: float32 and float64, or the one its
+    kernel's checks require."""
+    pinned = _pinned_dtype(op)
+    return [pinned] if pinned is not None else DTYPES
+
+
+def _dtype(op, preferred):
+    """preferred (float64 for gradients, float32 otherwise), unless the
+    kernel's checks require another dtype."""
+    pinned = _pinned_dtype(op)
+    return pinned if pinned is not None else preferred
+
+
+def _autograd_elsewhere(op):
+    """Where the op's active Autograd kernel was registered, when that is
+    not opgen's registration.cpp (a package's torch.library.register_autograd
+    over it, with PYTHON_MODULE); None otherwise."""
+    dump = torch._C._dispatch_dump(_ids(op))
+    for line in dump.splitlines():
+        if line.startswith("Autograd[alias]: registered at "):
+            where = line[len("Autograd[alias]: registered at "):].split(" :: ")[0]
+            file = where.rsplit(":", 1)[0]
+            return None if file.endswith("registration.cpp") else where
+    return None
 
 
 def _present_devices():
@@ -544,7 +619,7 @@ def _ids(op):
 def _cases():
     for op in OPS:
         for device in op["devices"]:
-            for dtype in DTYPES:
+            for dtype in _dtypes(op):
                 yield pytest.param(op, device, dtype,
                                    id=f"{_ids(op)}-{device}-{str(dtype)[6:]}")
 
@@ -610,7 +685,7 @@ def test_samples_write(op, device):
     declared write is never exercised. Warns then, asking for samples."""
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    samples = _samples(op, device, torch.float32)
+    samples = _samples(op, device, _dtype(op, torch.float32))
     for args, kwargs in samples:
         args, kwargs = _clone(args), _clone(kwargs)
         before = _clone(_written_values(op, args, kwargs))
@@ -676,7 +751,7 @@ def test_fake_metadata(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
     compared = 0
-    for dtype in DTYPES:
+    for dtype in _dtypes(op):
         for label, args, kwargs in _metadata_variants(_samples(op, device, dtype)):
             try:
                 with torch.no_grad():
@@ -763,7 +838,7 @@ def test_fake_matches_kernel_facts(op, device):
         pytest.skip("the op has no fake")
     expect = op["kernel_facts"][device]
     compared = 0
-    for dtype in DTYPES:
+    for dtype in _dtypes(op):
         # Without a CPU kernel, no kernel here can run derived samples.
         samples = _samples(op, "cpu", dtype, check="cpu" in op["devices"])
         for label, args, kwargs in _metadata_variants(samples):
@@ -831,7 +906,7 @@ def test_compile_dynamic_matches_eager(op, device):
     torch._dynamo.reset()
     torch._dynamo.config.capture_dynamic_output_shape_ops = _data_dependent(op)
     compiled = torch.compile(lambda a, k: _run(op, a, k), fullgraph=True, dynamic=True)
-    for args, kwargs in _samples(op, device, torch.float32):
+    for args, kwargs in _samples(op, device, _dtype(op, torch.float32)):
         expected = _run(op, _clone(args), _clone(kwargs))
         actual = compiled(_clone(args), _clone(kwargs))
         torch.testing.assert_close(actual, expected, equal_nan=True)
@@ -841,7 +916,7 @@ def test_compile_dynamic_matches_eager(op, device):
 def test_export(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    for args, kwargs in _samples(op, device, torch.float32):
+    for args, kwargs in _samples(op, device, _dtype(op, torch.float32)):
         # Tensors are the exported program's inputs; everything else is a
         # constant of the program.
         flat = list(args) + [kwargs[k] for k in sorted(kwargs)]
@@ -896,7 +971,7 @@ def _loss(op, args, kwargs):
 def test_opcheck_requires_grad(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    for dtype in DTYPES:
+    for dtype in _dtypes(op):
         samples = _samples(op, device, dtype, requires_grad=True)
         assert any(_leaves(a, k) for a, k in samples), "no sample requires grad"
         for args, kwargs in samples:
@@ -907,6 +982,9 @@ def test_opcheck_requires_grad(op, device):
 def test_gradcheck(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
+    if _dtype(op, torch.float64) != torch.float64:
+        pytest.skip(f"its kernel takes {_dtype(op, torch.float64)} only, and "
+                    "gradcheck needs float64")
     for args, kwargs in _samples(op, device, torch.float64, requires_grad=True):
         leaves = _leaves(args, kwargs)
 
@@ -937,7 +1015,7 @@ def test_compile_training_matches_eager(op, device):
         pytest.skip(f"no {device} device present")
     torch._dynamo.reset()
     compiled = torch.compile(lambda a, k: _loss(op, a, k), fullgraph=True, dynamic=True)
-    for args, kwargs in _samples(op, device, torch.float32, requires_grad=True):
+    for args, kwargs in _samples(op, device, _dtype(op, torch.float32), requires_grad=True):
         eager_args, eager_kwargs = _clone(args, True), _clone(kwargs, True)
         _loss(op, eager_args, eager_kwargs).backward()
         comp_args, comp_kwargs = _clone(args, True), _clone(kwargs, True)
@@ -957,7 +1035,7 @@ def _refusing_double_backward(op):
 def test_double_backward_raises(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    args, kwargs = _samples(op, device, torch.float64, requires_grad=True)[0]
+    args, kwargs = _samples(op, device, _dtype(op, torch.float64), requires_grad=True)[0]
     loss = _loss(op, args, kwargs)
     grads = torch.autograd.grad(loss, _leaves(args, kwargs), create_graph=True,
                                 allow_unused=True)
@@ -985,7 +1063,9 @@ def test_no_backward_raises(op, device):
     leaf's history cannot be rebased)."""
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    args, kwargs = _samples(op, device, torch.float64, requires_grad=True)[0]
+    if _autograd_elsewhere(op):
+        pytest.skip(f"its Autograd kernel is not opgen's: registered at {_autograd_elsewhere(op)}")
+    args, kwargs = _samples(op, device, _dtype(op, torch.float64), requires_grad=True)[0]
     mutated = {name for name, _, _, _, is_mutated in op["arguments"] if is_mutated}
     names = [name for name, *_ in op["arguments"]]
 

@@ -115,6 +115,8 @@ def _examples():
 EXAMPLES = _examples()
 
 EXCERPT = re.compile(r"<!--\s*opgen-excerpt:\s*(?P<path>\S+)\s*-->")
+# An excerpt is C++, CMake or TOML.
+EXCERPT_FENCE = re.compile(r"\s*```(?:cpp|cmake|toml)[ \t]*\n(?P<code>.*?)^```", re.S | re.M)
 
 
 def _excerpts():
@@ -123,7 +125,7 @@ def _excerpts():
         text = doc.read_text()
         for marker in EXCERPT.finditer(text):
             where = f"{doc.name}:{text.count(chr(10), 0, marker.start()) + 1}"
-            fence = FENCE.match(text, marker.end())
+            fence = EXCERPT_FENCE.match(text, marker.end())
             found.append(pytest.param(marker.group("path"),
                                       fence.group("code") if fence else None, id=where))
     return found
@@ -131,7 +133,7 @@ def _excerpts():
 
 @pytest.mark.parametrize("path,code", _excerpts())
 def test_excerpt_is_in_its_file(path, code):
-    assert code is not None, "an opgen-excerpt marker must be followed by a ```cpp block"
+    assert code is not None, "an opgen-excerpt marker must be followed by a ```cpp, ```cmake or ```toml block"
     assert code in (REPO / path).read_text(), f"the block is not verbatim in {path}"
 
 
