@@ -202,10 +202,10 @@ def _autograd_elsewhere(op):
     """Where the op's active Autograd kernel was registered, when that is
     not opgen's registration.cpp (a package's torch.library.register_autograd
     over it, with PYTHON_MODULE); None otherwise."""
-    dump = torch._C._dispatch_dump(_ids(op))
-    for line in dump.splitlines():
-        if line.startswith("Autograd[alias]: registered at "):
-            where = line[len("Autograd[alias]: registered at "):].split(" :: ")[0]
+    active = "Autograd[alias]: registered at "
+    for line in torch._C._dispatch_dump(_ids(op)).splitlines():
+        if line.startswith(active):
+            where = line[len(active):].split(" :: ")[0]
             file = where.rsplit(":", 1)[0]
             return None if file.endswith("registration.cpp") else where
     return None
@@ -982,9 +982,9 @@ def test_opcheck_requires_grad(op, device):
 def test_gradcheck(op, device):
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    if _dtype(op, torch.float64) != torch.float64:
-        pytest.skip(f"its kernel takes {_dtype(op, torch.float64)} only, and "
-                    "gradcheck needs float64")
+    dtype = _dtype(op, torch.float64)
+    if dtype != torch.float64:
+        pytest.skip(f"its kernel takes {dtype} only, and gradcheck needs float64")
     for args, kwargs in _samples(op, device, torch.float64, requires_grad=True):
         leaves = _leaves(args, kwargs)
 
@@ -1063,8 +1063,9 @@ def test_no_backward_raises(op, device):
     leaf's history cannot be rebased)."""
     if device not in _present_devices():
         pytest.skip(f"no {device} device present")
-    if _autograd_elsewhere(op):
-        pytest.skip(f"its Autograd kernel is not opgen's: registered at {_autograd_elsewhere(op)}")
+    elsewhere = _autograd_elsewhere(op)
+    if elsewhere:
+        pytest.skip(f"its Autograd kernel is not opgen's: registered at {elsewhere}")
     args, kwargs = _samples(op, device, _dtype(op, torch.float64), requires_grad=True)[0]
     mutated = {name for name, _, _, _, is_mutated in op["arguments"] if is_mutated}
     names = [name for name, *_ in op["arguments"]]

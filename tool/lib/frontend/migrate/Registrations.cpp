@@ -730,10 +730,11 @@ public:
     } else if (R.K == Registration::Kind::Def) {
       bool Inferred = R.Text.find('(') == std::string::npos;
       if (Args.size() >= 2) {
-        if (Inferred && (findFunction(Args[1]) || findLambda(Args[1])))
+        bool Kernel = findFunction(Args[1]) || findLambda(Args[1]);
+        if (Kernel && Inferred)
           R.Unreadable = "'m.def' with a function: torch infers that schema "
                          "from the C++ signature, without argument names";
-        else if (findFunction(Args[1]) || findLambda(Args[1]))
+        else if (Kernel)
           FnArg = Args[1]; // A schema and its catch-all kernel.
         else
           findTags(Args[1], R.Tags);
