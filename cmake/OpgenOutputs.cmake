@@ -107,7 +107,8 @@ function(opgen_list_outputs prefix)
       "${source}/tool/lib/emit/Outputs.cpp"
       "${source}/tool/include/opgen/model/SourceKind.h"
       "${source}/tool/lib/model/SourceKind.cpp"
-      "${source}/tool/include/opgen/support/TorchTarget.h")
+      "${source}/tool/include/opgen/support/TorchTarget.h"
+      "${source}/templates/build_files/unity.cpp")
   endif()
 
   set(${prefix}_PLAN "${plan}" PARENT_SCOPE)
@@ -139,5 +140,80 @@ function(opgen_plan_files prefix plan)
   set(${prefix}_FILES "${files}" PARENT_SCOPE)
   foreach(kind COMPILED HEADER PYTHON TEST OTHER)
     set(${prefix}_${kind} "${${kind}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# _opgen_json_strings(<out_var> <json> <member|index>...): the array of
+# strings at that place of <json>, as a list.
+function(_opgen_json_strings out_var json)
+  set(values "")
+  string(JSON n LENGTH "${json}" ${ARGN})
+  if(n GREATER 0)
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE ${last})
+      string(JSON value GET "${json}" ${ARGN} ${i})
+      list(APPEND values "${value}")
+    endforeach()
+  endif()
+  set(${out_var} "${values}" PARENT_SCOPE)
+endfunction()
+
+# _opgen_json_optional(<out_var> <json> <member|index>...): the string at
+# that place of <json>, or empty when it is null.
+function(_opgen_json_optional out_var json)
+  string(JSON type TYPE "${json}" ${ARGN})
+  if(type STREQUAL "NULL")
+    set(${out_var} "" PARENT_SCOPE)
+  else()
+    string(JSON value GET "${json}" ${ARGN})
+    set(${out_var} "${value}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# _opgen_add_steps(<plan>): one custom command per step of the build graph
+# of <plan> (`opgen plan`, docs/cli.md#the-build-graph), as opgen gives it:
+# its command line, inputs, outputs, byproducts, depfile, comment and the
+# files a clean removes, run in the graph's directory and environment.
+function(_opgen_add_steps plan)
+  string(JSON dir GET "${plan}" build working_directory)
+  set(run "")
+  string(JSON n LENGTH "${plan}" build environment)
+  if(n GREATER 0)
+    set(run ${CMAKE_COMMAND} -E env)
+    math(EXPR last "${n} - 1")
+    foreach(i RANGE ${last})
+      string(JSON name MEMBER "${plan}" build environment ${i})
+      string(JSON value GET "${plan}" build environment ${name})
+      list(APPEND run "${name}=${value}")
+    endforeach()
+  endif()
+  string(JSON n LENGTH "${plan}" build steps)
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE ${last})
+    foreach(key argv inputs outputs byproducts clean)
+      _opgen_json_strings(${key} "${plan}" build steps ${i} ${key})
+    endforeach()
+    _opgen_json_optional(depfile "${plan}" build steps ${i} depfile)
+    string(JSON comment GET "${plan}" build steps ${i} comment)
+    set(depfile_args "")
+    if(depfile)
+      set(depfile_args DEPFILE ${depfile})
+    endif()
+    if(clean)
+      set_property(DIRECTORY APPEND PROPERTY ADDITIONAL_CLEAN_FILES ${clean})
+    endif()
+    foreach(output ${outputs})
+      get_filename_component(output_dir ${output} DIRECTORY)
+      file(MAKE_DIRECTORY ${output_dir})
+    endforeach()
+    add_custom_command(
+      OUTPUT ${outputs}
+      BYPRODUCTS ${byproducts}
+      COMMAND ${run} ${argv}
+      DEPENDS ${inputs}
+      ${depfile_args}
+      WORKING_DIRECTORY ${dir}
+      COMMENT "${comment}"
+      VERBATIM)
   endforeach()
 endfunction()

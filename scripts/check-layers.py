@@ -15,6 +15,15 @@ names for it, and ALLOWED has no circle. Two checks:
     that a function declared in one part's header but defined in another's
     .cpp (the old Preamble <-> Tooling circle) fails too.
 
+And the rules of docs/design.md a reading of the sources can check:
+
+  * the Clang-free phases include only the phases before them (PHASES: no
+    emit from check, no check or emit from model);
+  * never an abort: no `report_fatal_error`, `abort()` or
+    `llvm_unreachable` in tool/ (a bug opgen detects is an InternalError);
+  * no regular expression over a C++ source or header in tool/ (Clang reads
+    them); the one regex left is over Python text (REGEX_ALLOWED, with why).
+
     scripts/check-layers.py [--root <source dir>] [--objects <build dir>]
 
 Exits 1, listing each offending line or symbol, when an arrow goes the
@@ -68,6 +77,29 @@ ALLOWED = {
 }
 
 CLANG_FREE = ["model", "support", "check", "emit", "write"]
+
+# The Clang-free phases and what each may include (tool/lib/<phase>/ and
+# tool/include/opgen/<phase>/), in docs/design.md's order: model and
+# support at the bottom (support's diagnostics carry model's source
+# locations), check and emit on them side by side, write on emit's FileSet.
+PHASES = {
+    "model": ["support"],
+    "support": ["model"],
+    "check": ["model", "support"],
+    "emit": ["model", "support"],
+    "write": ["emit", "model", "support"],
+}
+
+# Files of tool/ allowed a regular expression, and why.
+REGEX_ALLOWED = {
+    # Which ops the author's Python fakes module registers (register_fake):
+    # Python text, read where no Python runs (issue #51 asks for Python's
+    # own answer instead).
+    "tool/lib/check/Fakes.cpp",
+}
+
+ABORTS = re.compile(r"\b(report_fatal_error|llvm_unreachable)\b|\babort\s*\(")
+REGEX = re.compile(r"#\s*include\s*[<\"](regex|llvm/Support/Regex\.h)[>\"]")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 
@@ -148,6 +180,59 @@ def check_includes(root, closure):
     return errors
 
 
+def included_phase(target):
+    """The Clang-free phase an include names (`opgen/check/...`,
+    `emit/api/...`), or None."""
+    parts = target.split("/")
+    if parts[0] == "opgen" and len(parts) > 1:
+        parts = parts[1:]
+    return parts[0] if len(parts) > 1 and parts[0] in PHASES else None
+
+
+def check_phases(root):
+    errors = []
+    for phase, may in PHASES.items():
+        dirs = [os.path.join(root, "tool", "lib", phase),
+                os.path.join(root, "tool", "include", "opgen", phase)]
+        for base in dirs:
+            for dirpath, _, files in os.walk(base):
+                for f in sorted(files):
+                    path = os.path.join(dirpath, f)
+                    rel = os.path.relpath(path, root)
+                    with open(path, encoding="utf-8") as fh:
+                        for n, line in enumerate(fh, 1):
+                            m = INCLUDE.match(line)
+                            if not m:
+                                continue
+                            to = included_phase(m.group(1))
+                            if to and to != phase and to not in may:
+                                errors.append(f"{rel}:{n}: {phase}/ includes "
+                                              f"{m.group(1)} ({to}/), which "
+                                              "it may not use")
+    return errors
+
+
+def check_rules(root):
+    errors = []
+    for dirpath, _, files in os.walk(os.path.join(root, "tool")):
+        for f in sorted(files):
+            if not f.endswith((".h", ".cpp", ".inc")):
+                continue
+            path = os.path.join(dirpath, f)
+            rel = os.path.relpath(path, root)
+            with open(path, encoding="utf-8") as fh:
+                for n, line in enumerate(fh, 1):
+                    code = line.split("//", 1)[0]
+                    if ABORTS.search(code):
+                        errors.append(f"{rel}:{n}: an abort "
+                                      f"({code.strip()}): report an "
+                                      "InternalError instead")
+                    if REGEX.search(line) and rel not in REGEX_ALLOWED:
+                        errors.append(f"{rel}:{n}: a regular expression: "
+                                      "read C++ through Clang")
+    return errors
+
+
 def nm(obj, *flags):
     out = subprocess.run(["nm", "--format=posix", *flags, obj],
                          capture_output=True, text=True, check=True).stdout
@@ -200,13 +285,14 @@ def main():
     args = ap.parse_args()
     closure = allowed_closure()
     errors = check_includes(args.root, closure)
+    errors += check_phases(args.root) + check_rules(args.root)
     if args.objects:
         errors += check_symbols(args.objects, closure)
     for e in errors:
         print(f"check-layers: {e}", file=sys.stderr)
     if errors:
         return 1
-    print("check-layers: no circle")
+    print("check-layers: no circle; the phases, no abort, no regex over C++")
     return 0
 
 

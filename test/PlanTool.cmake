@@ -1,7 +1,8 @@
 # ctest `plan_tool`: opgen-plan, the configure-time plan tool of opgen's own
 # tree (tool/driver/PlanOnly.cpp, cmake/OpgenOutputs.cmake), prints exactly
 # the Plan opgen prints, byte for byte, for the bundled kernels' sources
-# with each kind of Python option, and for an error of the options the
+# with each kind of Python option, and the build graph (opgen plan), and
+# for an error of the options the
 # same diagnostic and exit status; a mode that parses is refused (non-zero
 # exit, a message naming opgen) and writes nothing.
 #   cmake -DPLAN_TOOL=<plan-opgen/bin/opgen-plan> -DOPGEN=<build/bin/opgen>
@@ -40,6 +41,17 @@ run_both("kernels, --python-module --no-python-package"
   --list-outputs --python-package mylib --python-module mylib.meta
   --no-python-package ${sources})
 run_both("an error of the options" --list-outputs ${sources})
+# The build graph (opgen plan) too: the same steps, translation units and
+# unity unit (written by each, the second time unchanged).
+run_both("kernels, the build graph"
+  plan --python-package mylib -o ${BINARY_DIR}/gen-plan --library-name mylib_ops
+  --opgen /x/opgen --python /x/python --cxx-compiler-id GNU ${sources}
+  -- -std=c++17)
+run_both("a stable library's build graph"
+  plan --python-package mylib -o ${BINARY_DIR}/gen-plan --stable-abi
+  --target-torch 2.9 --opgen /x/opgen ${sources})
+run_both("an error of the build graph's options"
+  plan --python-package mylib -o ${BINARY_DIR}/gen-plan --target-torch 2.9 ${sources})
 
 execute_process(COMMAND ${PLAN_TOOL} ${SOURCE_DIR}/kernels/crop.cpp
                         -o ${BINARY_DIR}/gen

@@ -4,7 +4,7 @@
 # found, and leaving no build files (no build.ninja):
 #  1. the Python of the build has no torch (a bare virtual environment):
 #     the message names that Python and how to choose another;
-#  2. the torch headers found (Torch_DIR of another torch: the newest
+#  2. the torch found (Torch_DIR of another torch: the newest
 #     torch's, .venv-newest) are not that Python's torch: the message names
 #     both versions.
 # And how it finds torch without importing it (docs/cmake.md#which-torch),
@@ -76,7 +76,7 @@ if(own_version STREQUAL other_version)
   fail("${OPGEN_PYTHON} and ${OTHER_PYTHON} have the same torch ${own_version}")
 endif()
 configure_fails(other-torch
-  EXPECT "the torch headers found are torch ${other_version}"
+  EXPECT "the torch found is torch ${other_version}"
          "Torch_DIR=${other_prefix}/Torch"
          "${OPGEN_PYTHON} \\(from OPGEN_PYTHON\\), has torch ${own_version}"
   ARGS -DOPGEN_PYTHON=${OPGEN_PYTHON} -DTorch_DIR=${other_prefix}/Torch)

@@ -144,14 +144,14 @@ def test_a_shard_recompiles_for_its_own_source_only():
         pytest.skip("not a Ninja build")
     obj = "kernels/CMakeFiles/mylib_ops.dir/mylib_ops_gen/shards/{}.o"
     ninja = (BUILD_DIR / "build.ninja").read_text()
-    unity_file = BUILD_DIR / "kernels" / "mylib_ops_generated.cpp"
+    unity_file = BUILD_DIR / "kernels" / "mylib_ops_gen" / "unity.cpp"
     folded = unity_file.read_text() if unity_file.exists() else ""
     sources = _kernel_sources()
     for src in sources:
         if f"build {obj.format(src.name)}:" not in ninja:
             # Compiled in the generated files' translation unit, first.
             includes = [line for line in folded.splitlines() if line.startswith("#include")]
-            assert includes[0] == f'#include "mylib_ops_gen/shards/{src.name}"', \
+            assert includes[0] == f'#include "shards/{src.name}"', \
                 (src.name, folded)
             continue
         inputs = _ninja_needs(obj.format(src.name), order_only=False)
@@ -189,8 +189,8 @@ def _generated_object():
     off)."""
     ninja = (BUILD_DIR / "build.ninja").read_text()
     for d in LIBRARY_DIRS:
-        if f"build {d}mylib_ops_generated.cpp.o:" in ninja:
-            return f"{d}mylib_ops_generated.cpp.o"
+        if f"build {d}mylib_ops_gen/unity.cpp.o:" in ninja:
+            return f"{d}mylib_ops_gen/unity.cpp.o"
     return None
 
 
@@ -236,7 +236,7 @@ def test_the_generated_translation_unit_compiles_at_its_own_level():
     shards, generated = set(), set()
     for entry in json.loads(db_path.read_text()):
         name = entry["file"]
-        if name.endswith("/kernels/mylib_ops_generated.cpp"):
+        if name.endswith("/kernels/mylib_ops_gen/unity.cpp"):
             generated.add(_last_optimization(entry["command"]))
         elif "/mylib_ops_gen/shards/" in name and name.endswith(".cpp"):
             shards.add(_last_optimization(entry["command"]))

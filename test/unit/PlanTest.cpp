@@ -2,6 +2,7 @@
 
 #include "opgen/model/SourceKind.h"
 #include "opgen/pipeline/Plan.h"
+#include "opgen/support/Quote.h"
 #include "opgen/support/TorchTarget.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 using namespace opgen;
@@ -219,6 +221,99 @@ TEST(PlanTest, StableTargetVersionMacro) {
   EXPECT_EQ(DefaultStableTargetTorch.str(), "2.10");
   EXPECT_EQ(DefaultStableTargetTorch.targetVersionMacro(), "0x020a000000000000");
   EXPECT_EQ((TorchVersion{2, 9}).targetVersionMacro(), "0x0209000000000000");
+}
+
+/// The step of \p G of \p Kind whose argv names \p Source, or null.
+const BuildStep *stepFor(const BuildGraph &G, const std::string &Kind,
+                         const std::string &Source = "") {
+  for (const BuildStep &S : G.Steps)
+    if (S.Kind == Kind &&
+        (Source.empty() || std::find(S.Argv.begin(), S.Argv.end(), Source) !=
+                               S.Argv.end()))
+      return &S;
+  return nullptr;
+}
+
+TEST(BuildGraphTest, StepsAndLibrary) {
+  RecordingDiagSink Diags;
+  Invocation Inv;
+  Inv.PlanBuild = true;
+  Inv.PythonPackage = "mylib";
+  Inv.LibraryName = "mylib_ops";
+  Inv.OutputDir = "/b/gen";
+  Inv.Root = "/r";
+  Inv.Inputs = {"/r/b.cpp", "/r/k.cu", "/r/a.cpp", "/r/h.h"};
+  Inv.ExtraArgs = {"-std=c++17"};
+  BuildOptions B;
+  B.Executable = "/x/opgen";
+  B.Python = "/x/python";
+  B.CxxCompilerId = "GNU";
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
+  ASSERT_TRUE(P);
+  std::optional<BuildGraph> G = makeBuildGraph(*P, Inv, B, "/self", Diags);
+  ASSERT_TRUE(G);
+  EXPECT_TRUE(Diags.Records.empty());
+  EXPECT_EQ(G->WorkingDirectory, "/r");
+  EXPECT_EQ(G->Environment.at("OPGEN_PYTHON"), "/x/python");
+  // Two preambles, four discoveries, one combine.
+  ASSERT_EQ(G->Steps.size(), 7u);
+  const BuildStep *Cuda = stepFor(*G, "discover", "/r/k.cu");
+  ASSERT_TRUE(Cuda);
+  EXPECT_EQ(Cuda->Argv.front(), "/x/opgen");
+  EXPECT_EQ(Cuda->Argv.back(), "-D__CUDA_NO_HALF2_OPERATORS__");
+  EXPECT_NE(std::find(Cuda->Inputs.begin(), Cuda->Inputs.end(),
+                      "/b/gen/preamble/cuda.pch.json"),
+            Cuda->Inputs.end());
+  EXPECT_EQ(Cuda->Byproducts,
+            (std::vector<std::string>{"/b/gen/shards/k.cu", "/b/gen/shards/k.cu.h"}));
+  const BuildStep *Header = stepFor(*G, "discover", "/r/h.h");
+  ASSERT_TRUE(Header);
+  EXPECT_TRUE(Header->Byproducts.empty());
+  EXPECT_EQ(Header->Comment, "opgen: discovering ops in h.h");
+  const BuildStep *Combine = stepFor(*G, "combine");
+  ASSERT_TRUE(Combine);
+  EXPECT_EQ(Combine->Outputs, std::vector<std::string>{"/b/gen/opgen.stamp"});
+  // The combine does not claim what the discoveries write.
+  for (const std::string &File : Combine->Byproducts)
+    EXPECT_EQ(File.find("/shards/"), std::string::npos) << File;
+  // Two C++ sources, GCC: the compiler PCH; the unity unit first.
+  const BuildLibrary &L = G->Library;
+  EXPECT_EQ(L.PchHeader, "/b/gen/preamble/cxx.pch.cxx.h");
+  ASSERT_FALSE(L.Sources.empty());
+  EXPECT_EQ(L.Sources.front().Path, "/b/gen/unity.cpp");
+  EXPECT_EQ(L.Unity, "/b/gen/unity.cpp");
+  EXPECT_TRUE(L.PrecompileGenerated);
+  EXPECT_EQ(L.Sources.size(), 4u); // unity, a.cpp, b.cpp, k.cu
+  EXPECT_NE(G->UnityText.find("#include \"registration.cpp\"\n"
+                              "#include \"autograd.cpp\"\n"),
+            std::string::npos)
+      << G->UnityText;
+  EXPECT_TRUE(L.Defines.empty());
+
+  // A stable library for 2.9; a version that is not MAJOR.MINOR, or a
+  // target without --stable-abi, is a usage error.
+  Inv.StableAbi = true;
+  B.TargetTorch = "2.9";
+  G = makeBuildGraph(*P, Inv, B, "/self", Diags);
+  ASSERT_TRUE(G);
+  EXPECT_EQ(G->Library.Defines,
+            std::vector<std::string>{"TORCH_TARGET_VERSION=0x0209000000000000"});
+  EXPECT_FALSE(G->Library.PrecompileGenerated);
+  B.TargetTorch = "2";
+  EXPECT_FALSE(makeBuildGraph(*P, Inv, B, "/self", Diags));
+  EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageBadTargetTorch);
+  Inv.StableAbi = false;
+  B.TargetTorch = "2.9";
+  EXPECT_FALSE(makeBuildGraph(*P, Inv, B, "/self", Diags));
+  EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageTargetTorchWithoutStable);
+}
+
+TEST(QuoteTest, BothStyles) {
+  const std::string S = "a\"b\\c\nd\te'f\rg\x01h\xc3\xa9";
+  EXPECT_EQ(quoteString(S, QuoteStyle::TorchSchema),
+            "\"a\\\"b\\\\c\\nd\\te\\'f\\015g\\001h\\303\\251\"");
+  EXPECT_EQ(quoteString(S, QuoteStyle::Literal),
+            "\"a\\\"b\\\\c\\nd\\te'f\\u000dg\\u0001h\xc3\xa9\"");
 }
 
 } // namespace

@@ -22,6 +22,22 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// The files \p List, each path once.
+FileSet filesOf(std::initializer_list<std::pair<std::string, std::string>> List) {
+  FileSet Files;
+  for (const auto &[Path, Text] : List)
+    EXPECT_FALSE(Files.add(Path, Text)) << Path;
+  return Files;
+}
+
+/// opgen::writeFiles of the files \p List.
+bool writeFiles(const std::string &Dir,
+                std::initializer_list<std::pair<std::string, std::string>> List,
+                bool CheckOnly, DiagSink &Diags) {
+  return opgen::writeFiles(Dir, filesOf(List), CheckOnly, Diags);
+}
+
+
 class WriterTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -208,14 +224,14 @@ TEST(FileSetTest, ASecondFileForAPathIsAnError) {
 }
 
 TEST(FileSetTest, MergingSetsThatShareAPathAddsNothing) {
-  FileSet Files = {{"a.cpp", "A"}};
-  FileSet Other = {{"b.cpp", "B"}, {"a.cpp", "other A"}};
+  FileSet Files = filesOf({{"a.cpp", "A"}});
+  FileSet Other = filesOf({{"b.cpp", "B"}, {"a.cpp", "other A"}});
   llvm::Error E = Files.add(Other);
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_EQ(llvm::toString(std::move(E)), "two files for 'a.cpp'");
-  EXPECT_EQ(Files, (FileSet{{"a.cpp", "A"}}));
-  ASSERT_FALSE(Files.add(FileSet{{"b.cpp", "B"}}));
-  EXPECT_EQ(Files, (FileSet{{"a.cpp", "A"}, {"b.cpp", "B"}}));
+  EXPECT_EQ(Files, filesOf({{"a.cpp", "A"}}));
+  ASSERT_FALSE(Files.add(filesOf({{"b.cpp", "B"}})));
+  EXPECT_EQ(Files, filesOf({{"a.cpp", "A"}, {"b.cpp", "B"}}));
 }
 
 } // namespace

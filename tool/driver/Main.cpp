@@ -7,6 +7,10 @@
 //                        [-- <compiler args>]
 // opgen --list-outputs --python-package <name> [--fake-module <file.py>]
 //                      [--python-module <m> --no-python-package] <sources>...
+// opgen plan --python-package <name> -o <dir> [options] <sources>...
+//            [-- <compiler args>]
+// opgen project -o <dir> --python-package <name> [options] <sources>...
+//               [-- <compiler args>]
 // opgen init <dir> [--namespace <name>]
 // opgen migrate <sources>... [-p <build-dir>] [--diff | --in-place]
 //               [--verify [--verify-arg=<arg>]...] [--root <dir>]
@@ -35,6 +39,19 @@ cl::SubCommand InitCommand("init",
                            "Create a starter op library in <dir>: an annotated "
                            "kernel with a fake and a backward, samples, "
                            "CMakeLists.txt, pyproject.toml and a README");
+// opgen plan: the Plan and the build graph add_custom_op() runs.
+cl::SubCommand PlanCommand(
+    "plan",
+    "Print the build of an op library as JSON (docs/cli.md#the-build-graph): "
+    "the Plan's sources and outputs, every step that runs opgen with its "
+    "command line, inputs, outputs and depfile, and the library's "
+    "translation units; add_custom_op() makes its build from it");
+// opgen project: a one-call CMake project (opgen.load()).
+cl::SubCommand ProjectCommand(
+    "project",
+    "Write <dir>/CMakeLists.txt, a CMake project around one add_custom_op() "
+    "call of <sources> (what opgen.load() builds; "
+    "docs/cli.md#a-one-call-project); rewritten only when it changes");
 // opgen migrate <sources>...: hand-written registrations -> annotations.
 cl::SubCommand MigrateCommand(
     "migrate",
@@ -47,7 +64,8 @@ cl::SubCommand MigrateCommand(
 // The options of both the top level and `opgen migrate`.
 cl::list<std::string> Sources(cl::Positional, cl::desc("<sources>..."),
                               cl::sub(*cl::TopLevelSubCommand),
-                              cl::sub(MigrateCommand), cl::cat(Category));
+                              cl::sub(MigrateCommand), cl::sub(PlanCommand),
+                              cl::sub(ProjectCommand), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json"),
                                cl::value_desc("build-dir"),
                                cl::sub(*cl::TopLevelSubCommand),
@@ -58,42 +76,53 @@ cl::opt<std::string> Root(
              "current directory); for migrate, the paths it prints and the "
              "project tree --verify copies"),
     cl::sub(*cl::TopLevelSubCommand), cl::sub(MigrateCommand),
-    cl::cat(Category));
+    cl::sub(PlanCommand), cl::cat(Category));
 
 cl::opt<std::string> OutputDir("o", cl::desc("Output directory"),
-                               cl::value_desc("dir"), cl::cat(Category));
+                               cl::value_desc("dir"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(ProjectCommand),
+    cl::cat(Category));
 cl::opt<std::string> PythonPackage(
     "python-package",
     cl::desc("Python package of the generated library (default: the first op "
              "namespace)"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(ProjectCommand),
     cl::cat(Category));
 cl::opt<std::string> LibraryName(
     "library-name",
     cl::desc("Name of the shared library target, lib<name>.so (default: "
              "<package>_ops)"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(ProjectCommand),
     cl::cat(Category));
 cl::opt<std::string> Samples(
     "samples",
     cl::desc("Python module with author-supplied sample inputs for the "
              "generated tests"),
-    cl::value_desc("file.py"), cl::cat(Category));
+    cl::value_desc("file.py"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(ProjectCommand),
+    cl::cat(Category));
 cl::opt<std::string> FakeModule(
     "fake-module",
     cl::desc("Python module with the author's fake kernels "
              "(torch.library.register_fake); it becomes <package>.<file stem>"),
-    cl::value_desc("file.py"), cl::cat(Category));
+    cl::value_desc("file.py"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::cat(Category));
 cl::opt<std::string> PythonModule(
     "python-module",
     cl::desc("A module of your own Python package that registers fakes for "
              "these ops (e.g. mypkg._meta_registrations): named by "
              "m.set_python_module, imported before the generated skeletons "
              "are registered, at import time, for the ops it left without one"),
-    cl::value_desc("module"), cl::cat(Category));
+    cl::value_desc("module"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::cat(Category));
 cl::opt<bool> NoPythonPackage(
     "no-python-package",
     cl::desc("Generate no Python package (__init__.py, ops.py): the ops "
              "belong to your own package, which loads the library; needs "
              "--python-module"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
     cl::cat(Category));
 cl::opt<bool> Fragment(
     "fragment",
@@ -101,6 +130,7 @@ cl::opt<bool> Fragment(
              "(STABLE_TORCH_LIBRARY_FRAGMENT), not TORCH_LIBRARY: for a "
              "namespace whose ops are spread over several libraries, each "
              "loaded on its own"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
     cl::cat(Category));
 cl::opt<bool> StableAbi(
     "stable-abi",
@@ -108,12 +138,14 @@ cl::opt<bool> StableAbi(
              "autograd in Python; docs/stable-abi.md) even when no kernel's "
              "signature uses a torch::stable type; a kernel written against "
              "ATen is then an error"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
     cl::cat(Category));
 cl::opt<bool> WarningsAsErrors(
     "Werror",
     cl::desc("Treat opgen's warnings as errors: they are printed as errors "
              "(with their [Id]), the run fails and writes nothing (Clang's "
              "own warnings are not concerned: pass -Werror after --)"),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
     cl::cat(Category));
 cl::opt<std::string> Depfile("depfile", cl::desc("Write a Make-style depfile"),
                              cl::cat(Category));
@@ -172,7 +204,8 @@ cl::opt<std::string> PreambleCache(
              "it from there when another build (or this one before a clean) "
              "left it up to date; the manifest -o <file.pch>.json names it "
              "(CMake: OPGEN_PREAMBLE_CACHE)"),
-    cl::value_desc("dir"), cl::cat(Category));
+    cl::value_desc("dir"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::cat(Category));
 cl::opt<bool> ListOutputsMode(
     "list-outputs",
     cl::desc("Print the files opgen writes for <sources>, --python-package, "
@@ -216,6 +249,83 @@ cl::opt<bool> CMakeDir(
     cl::desc("Print the directory of opgen's CMake package (opgenConfig.cmake, "
              "for opgen_DIR) and exit"),
     cl::cat(Category));
+// opgen plan's own options: what the build system found and chose.
+cl::opt<std::string> PlanOpgen(
+    "opgen",
+    cl::desc("The opgen the steps run (default: this one)"),
+    cl::value_desc("path"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanPython(
+    "python",
+    cl::desc("The Python with torch the steps ask for torch's headers "
+             "(OPGEN_PYTHON in their environment)"),
+    cl::value_desc("python"), cl::sub(PlanCommand), cl::cat(Category));
+cl::list<std::string> PlanStepArgs(
+    "step-arg",
+    cl::desc("An opgen option for every step (repeatable; CMake: OPGEN_ARGS)"),
+    cl::value_desc("arg"), cl::sub(PlanCommand), cl::sub(ProjectCommand),
+    cl::cat(Category));
+cl::list<std::string> ProjectIncludeDirs(
+    "include-dir",
+    cl::desc("An include directory of the kernels (repeatable; CMake: "
+             "INCLUDE_DIRECTORIES)"),
+    cl::value_desc("dir"), cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<std::string> PlanTargetTorch(
+    "target-torch",
+    cl::desc("With --stable-abi: the oldest torch the library supports, "
+             "MAJOR.MINOR (CMake: TARGET_TORCH)"),
+    cl::value_desc("version"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanNoPreamble(
+    "no-preamble",
+    cl::desc("Parse every source in full: no preamble step (CMake: "
+             "NO_PREAMBLE)"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<opgen::PrecompileMode> PlanPrecompile(
+    "precompile-headers",
+    cl::desc("auto, on or off: the library's C++ translation units share a "
+             "compiler precompiled header of their common include lines "
+             "(CMake: OPGEN_PRECOMPILE_HEADERS; auto: two or more C++ "
+             "sources, built by GCC)"),
+    cl::values(clEnumValN(opgen::PrecompileMode::Auto, "auto", ""),
+               clEnumValN(opgen::PrecompileMode::On, "on", ""),
+               clEnumValN(opgen::PrecompileMode::Off, "off", "")),
+    cl::init(opgen::PrecompileMode::Auto), cl::sub(PlanCommand),
+    cl::cat(Category));
+cl::opt<std::string> PlanCompilerId(
+    "cxx-compiler-id",
+    cl::desc("The C++ compiler that builds the library, as CMake names it "
+             "(GNU, Clang, ...)"),
+    cl::value_desc("id"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanNoUnity(
+    "no-unity-generated",
+    cl::desc("Compile each generated file that is not a shard on its own "
+             "(CMake: OPGEN_UNITY_GENERATED=OFF)"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanFold(
+    "fold-generated",
+    cl::desc("Compile them in the first C++ shard's translation unit "
+             "(CMake: OPGEN_FOLD_GENERATED)"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanNoRestat(
+    "no-restat",
+    cl::desc("The build tool runs the steps after an output whose time "
+             "changed even when its content did not (not Ninja): each "
+             "discovery touches its record"),
+    cl::sub(PlanCommand), cl::cat(Category));
+// The steps' options.
+cl::opt<std::string> PchHeader(
+    "pch-header",
+    cl::desc("With --build-preamble: also write <file.h>, the header of the "
+             "compiler's precompiled header, from the C++ preamble's include "
+             "lines"),
+    cl::value_desc("file.h"), cl::cat(Category));
+cl::opt<bool> Touch(
+    "touch",
+    cl::desc("With --discover: touch -o even when its content is unchanged"),
+    cl::cat(Category));
+cl::opt<std::string> Stamp(
+    "stamp",
+    cl::desc("With --combine: touch <file> when it succeeds"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> Check("check",
                     cl::desc("Write nothing; exit 1 when the output directory "
                              "is out of date"),
@@ -242,6 +352,8 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category);
   cl::HideUnrelatedOptions(Category, InitCommand);
   cl::HideUnrelatedOptions(Category, MigrateCommand);
+  cl::HideUnrelatedOptions(Category, PlanCommand);
+  cl::HideUnrelatedOptions(Category, ProjectCommand);
   cl::ParseCommandLineOptions(
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
@@ -274,6 +386,9 @@ int main(int Argc, const char **Argv) {
   Inv.Shard = ShardName;
   Inv.Preambles.assign(PreambleFiles.begin(), PreambleFiles.end());
   Inv.PreambleCache = PreambleCache;
+  Inv.PchHeader = PchHeader;
+  Inv.Touch = Touch;
+  Inv.Stamp = Stamp;
   Inv.ExtraArgs = std::move(ExtraArgs);
   Inv.InitDir = InitDir;
   if (MigrateCommand) {
@@ -283,6 +398,25 @@ int main(int Argc, const char **Argv) {
     Inv.MigrateVerify = MigrateVerify;
     Inv.MigrateVerifyArgs.assign(MigrateVerifyArgs.begin(),
                                  MigrateVerifyArgs.end());
+  }
+  if (PlanCommand) {
+    Inv.PlanBuild = true;
+    opgen::BuildOptions &B = Inv.Build;
+    B.Executable = PlanOpgen;
+    B.Python = PlanPython;
+    B.StepArgs.assign(PlanStepArgs.begin(), PlanStepArgs.end());
+    B.TargetTorch = PlanTargetTorch;
+    B.NoPreamble = PlanNoPreamble;
+    B.Precompile = PlanPrecompile;
+    B.CxxCompilerId = PlanCompilerId;
+    B.UnityGenerated = !PlanNoUnity;
+    B.FoldGenerated = PlanFold;
+    B.Restat = !PlanNoRestat;
+  }
+  if (ProjectCommand) {
+    Inv.Project = true;
+    Inv.IncludeDirs.assign(ProjectIncludeDirs.begin(), ProjectIncludeDirs.end());
+    Inv.Build.StepArgs.assign(PlanStepArgs.begin(), PlanStepArgs.end());
   }
   if (InitNamespace.getNumOccurrences())
     Inv.InitNamespace = InitNamespace.getValue();

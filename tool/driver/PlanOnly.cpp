@@ -6,34 +6,36 @@
 // time for add_custom_op()'s Plans (cmake/OpgenOutputs.cmake), as LLVM
 // builds its host TableGen: without frontend/ and analysis/, the heaviest
 // half of opgen to compile. Diagnostics print as opgen's do (the same
-// ClangDiagnostics.cpp); a mode that parses is an internal error here, since
-// only add_custom_op() runs this executable, and only with --list-outputs.
+// ClangDiagnostics.cpp); a mode that parses is an internal error here
+// (reported as every other, never an abort), since only add_custom_op()
+// runs this executable, and only with --list-outputs and plan.
 //===----------------------------------------------------------------------===//
 #include "opgen/frontend/Frontend.h"
 #include "opgen/frontend/Migrate.h"
 
-#include "llvm/Support/ErrorHandling.h"
-
 namespace opgen {
 
-[[noreturn]] static void parsesNothing(const char *Mode) {
-  llvm::report_fatal_error(
-      llvm::Twine("opgen-plan prints Plans only (--list-outputs); ") + Mode +
-          " needs opgen itself (build/bin/opgen)",
-      /*gen_crash_diag=*/false);
+static void parsesNothing(const char *Mode, DiagSink &Diags) {
+  Diags.report(DiagId::InternalError, {},
+               {std::string("opgen-plan prints Plans only (--list-outputs, "
+                            "plan); ") +
+                Mode + " needs opgen itself (build/bin/opgen)"});
 }
 
 PreambleResult buildPreamble(const FrontendOptions &, const std::string &,
-                             DiagSink &) {
-  parsesNothing("--build-preamble");
+                             DiagSink &Diags) {
+  parsesNothing("--build-preamble", Diags);
+  return {};
 }
 
-FrontendResult runFrontend(const FrontendOptions &, DiagSink &) {
-  parsesNothing("parsing a source");
+FrontendResult runFrontend(const FrontendOptions &, DiagSink &Diags) {
+  parsesNothing("parsing a source", Diags);
+  return {};
 }
 
-RegistrationSet readRegistrations(const FrontendOptions &, DiagSink &) {
-  parsesNothing("opgen migrate");
+RegistrationSet readRegistrations(const FrontendOptions &, DiagSink &Diags) {
+  parsesNothing("opgen migrate", Diags);
+  return {};
 }
 
 } // namespace opgen

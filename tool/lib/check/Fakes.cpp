@@ -1,9 +1,7 @@
 //===- Fakes.cpp - Decide where each op's fake kernel comes from ----------===//
 #include "opgen/check/Fakes.h"
 
-#include "emit/api/Names.h"
-#include "emit/api/PythonFakes.h"
-
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
@@ -130,7 +128,7 @@ std::string describeOutputs(const Op &O, DispatchKey Key, const Kernel &K) {
       Items.push_back(F.K == FakeOutput::Kind::Argument
                           ? "returns '" + F.Like + "'"
                           : "allocates with " + F.Factory + " at " + F.Loc.str());
-    return Items.empty() ? "returns nothing" : join(Items, "; ");
+    return Items.empty() ? "returns nothing" : llvm::join(Items, "; ");
   }
   if (K.MetaSafe && K.MetaSafe->Safe)
     return "returns what its ATen calls compute, whose metadata (strides "
@@ -178,15 +176,15 @@ void noteNoFake(const Op &O, bool OwnFakePossible, DiagSink &Diags) {
 }
 
 /// Whether every kernel fact of \p O can be spelled in Python, where a
-/// stable library's and a per-device fake are written: never a guess. Else
-/// a note naming the constant.
+/// stable library's and a per-device fake are written: every constant names
+/// a torch value opgen knows (model's unknownFakeConstant), never a guess.
+/// Else a note naming the constant.
 bool spelledInPython(const Op &O, DiagSink &Diags) {
   for (const auto &[Key, Facts] : O.KernelFacts)
-    if (llvm::Expected<std::string> Value = pyFakeValue(Facts); !Value) {
-      std::string Constant = llvm::toString(Value.takeError());
+    if (std::optional<std::string> Constant = unknownFakeConstant(Facts)) {
       Diags.report(DiagId::FakeNotSynthesized, O.kernel(Key)->Loc,
                    {O.Schema.fullName(),
-                    "opgen cannot spell the C++ constant '" + Constant + "' of the " +
+                    "opgen cannot spell the C++ constant '" + *Constant + "' of the " +
                         kernelName(*O.kernel(Key)) +
                         " in Python, where this fake is written"});
       return false;
@@ -248,7 +246,7 @@ void inferFake(Op &O, const Kernel *MetaSafe, bool Stable, DiagSink &Diags) {
     for (const auto &[Key, Facts] : O.KernelFacts)
       if (Key != MetaSafe->Key)
         Where.push_back(std::string(dispatchKeyName(Key)) + ": " + O.kernel(Key)->Loc.str());
-    O.FakeWhere = join(Where, ", ");
+    O.FakeWhere = llvm::join(Where, ", ");
     return;
   }
   // One device kernel's fake (or metadata) is known, another's is not:
@@ -279,7 +277,7 @@ void inferFake(Op &O, const Kernel *MetaSafe, bool Stable, DiagSink &Diags) {
     for (const auto &[Key, Facts] : O.KernelFacts)
       Where.push_back(std::string(dispatchKeyName(Key)) + ": " +
                       O.kernel(Key)->Loc.str());
-    O.FakeWhere = join(Where, ", ");
+    O.FakeWhere = llvm::join(Where, ", ");
     return;
   }
   O.Fake = FakeKind::Synthesized;

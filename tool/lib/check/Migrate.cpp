@@ -10,7 +10,6 @@
 #include "opgen/check/Migrate.h"
 
 #include "opgen/check/Check.h"
-#include "emit/api/Names.h"
 
 #include "llvm/ADT/StringRef.h"
 

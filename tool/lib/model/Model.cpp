@@ -1,7 +1,9 @@
 //===- Model.cpp - Small helpers of the model structs ---------------------===//
 #include "opgen/model/Model.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include <sstream>
 
@@ -126,6 +128,96 @@ std::optional<std::string> torchDtypeOf(std::string_view Constant) {
     if (Name == Cpp)
       return std::string(Torch);
   return std::nullopt;
+}
+
+std::optional<std::string> pythonValueOf(std::string_view Text) {
+  if (Text == "true")
+    return "True";
+  if (Text == "false")
+    return "False";
+  if (!Text.empty() && std::isdigit(static_cast<unsigned char>(Text[0]))) {
+    std::string Digits(Text);
+    while (!Digits.empty() && std::strchr("uUlL", Digits.back()))
+      Digits.pop_back();
+    if (std::all_of(Digits.begin(), Digits.end(), [](char C) {
+          return std::isdigit(static_cast<unsigned char>(C));
+        }))
+      return Digits;
+    return std::nullopt;
+  }
+  if (std::optional<std::string> Dtype = torchDtypeOf(Text))
+    return "torch." + *Dtype;
+  return std::nullopt;
+}
+
+std::optional<std::string> pythonMemoryFormatOf(std::string_view Constant) {
+  std::string_view Name = Constant;
+  if (size_t Pos = Name.rfind("::"); Pos != std::string_view::npos)
+    Name = Name.substr(Pos + 2);
+  if (Name == "Contiguous")
+    return "torch.contiguous_format";
+  if (Name == "Preserve")
+    return "torch.preserve_format";
+  if (Name == "ChannelsLast")
+    return "torch.channels_last";
+  if (Name == "ChannelsLast3d")
+    return "torch.channels_last_3d";
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<std::string> unknownConstant(const FakeExpr &E) {
+  if (E.K == FakeExpr::Kind::Literal && !pythonValueOf(E.Text))
+    return E.Text;
+  for (const FakeExpr &Op : E.Ops)
+    if (std::optional<std::string> Constant = unknownConstant(Op))
+      return Constant;
+  return std::nullopt;
+}
+
+std::optional<std::string> unknownConstant(const FakeOutput &O) {
+  switch (O.K) {
+  case FakeOutput::Kind::Empty:
+    if (std::optional<std::string> Constant = unknownConstant(*O.Sizes))
+      return Constant;
+    if (O.Dtype)
+      return unknownConstant(*O.Dtype);
+    return std::nullopt;
+  case FakeOutput::Kind::EmptyLike:
+    if (!O.LikeContiguous.empty() && !pythonMemoryFormatOf(O.LikeContiguous))
+      return O.LikeContiguous;
+    if (!O.MemoryFormat.empty() && !pythonMemoryFormatOf(O.MemoryFormat))
+      return O.MemoryFormat;
+    return std::nullopt;
+  case FakeOutput::Kind::Argument:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string>
+unknownFakeConstant(const std::vector<FakeOutput> &Outs) {
+  for (const FakeOutput &O : Outs)
+    if (std::optional<std::string> Constant = unknownConstant(O))
+      return Constant;
+  return std::nullopt;
+}
+
+bool hasAutogradKernel(const Op &O) {
+  if (O.Autograd)
+    return true;
+  // A backward op without a backward of its own refuses differentiation,
+  // unless it decomposes (CompositeImplicitAutograd): then its parts do.
+  return !O.BackwardOf.empty() &&
+         !O.kernel(DispatchKey::CompositeImplicitAutograd);
+}
+
+bool refusesGradient(const Op &O) {
+  return !O.Autograd && O.BackwardOf.empty() &&
+         !O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
 std::vector<AnnotationKey> annotationKeys(AnnotationKind K) {

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "opgen/model/Schema.h"
+#include "opgen/support/Quote.h"
 
 #include <algorithm>
 #include <cctype>
@@ -162,53 +163,9 @@ std::string printDouble(double D) {
   return Buf;
 }
 
-/// c10::printQuotedString, except that bytes torch would print as escapes its
-/// parser rejects (`\r`, and garbled octal for bytes >= 0x80) are printed as
-/// three-digit octal escapes.
+/// A string default as torch prints it (support/Quote.h).
 std::string printQuoted(std::string_view S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    switch (C) {
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\'':
-      Out += "\\'";
-      break;
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\a':
-      Out += "\\a";
-      break;
-    case '\b':
-      Out += "\\b";
-      break;
-    case '\f':
-      Out += "\\f";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    case '\v':
-      Out += "\\v";
-      break;
-    default:
-      if (C >= 0x20 && C < 0x7f) {
-        Out += C;
-      } else {
-        auto Byte = static_cast<unsigned char>(C);
-        Out += '\\';
-        Out += static_cast<char>('0' + Byte / 64);
-        Out += static_cast<char>('0' + Byte / 8 % 8);
-        Out += static_cast<char>('0' + Byte % 8);
-      }
-    }
-  }
-  return Out + "\"";
+  return quoteString(S, QuoteStyle::TorchSchema);
 }
 
 template <typename T, typename Fn>

@@ -56,7 +56,7 @@ public:
 
 private:
   int runInit();
-  int runMigrate();
+  int runMigrate(const Plan &P);
   /// opgen migrate --verify's comparator: migrate_verify.py and the Python
   /// that runs it.
   struct Comparator {
@@ -67,7 +67,8 @@ private:
   bool verifyMigration(const Comparator &C,
                        const std::map<std::string, std::string> &Changed);
   int printCMakeDir();
-  int printPlan();
+  int printPlan(bool WithGraph);
+  int writeProject();
   int generate(const Plan &P, Found F);
   int writeRecord(const Plan &P, Found F);
   int buildPreambleFile(const Plan &P);
@@ -261,7 +262,8 @@ int Run::writeRecord(const Plan &P, Found F) {
       return 1;
   if (!writeFileIfChanged(P.OutputDir, writeDiscoveryRecord(Record), Inv.Check,
                           Diags) ||
-      !writeDepfileIfAsked(P.OutputDir, Deps))
+      !writeDepfileIfAsked(P.OutputDir, Deps) ||
+      (Inv.Touch && !Inv.Check && !touchFile(P.OutputDir, Diags)))
     return 1;
   return Diags.errorCount() ? 1 : 0;
 }
@@ -308,7 +310,12 @@ int Run::generate(const Plan &P, Found F) {
   if (!writeFiles(OutAbs, *Files, Inv.Check, Diags) ||
       !writeDepfileIfAsked(OutAbs + "/manifest.json", Deps))
     return 1;
-  return Diags.errorCount() ? 1 : 0;
+  if (Diags.errorCount())
+    return 1;
+  if (!Inv.Stamp.empty() && !Inv.Check &&
+      !touchFile(absolutePath(Inv.Stamp), Diags))
+    return 1;
+  return 0;
 }
 
 /// --build-preamble: builds (or keeps) the preamble -o <file.pch> for the
@@ -333,11 +340,28 @@ int Run::buildPreambleFile(const Plan &P) {
   if (!writeFileIfChanged(Pch + ".json", Result.Manifest, Inv.Check, Diags) ||
       !writeDepfileIfAsked(Pch + ".json", Deps))
     return 1;
+  // --pch-header: the header of the compiler's precompiled header, the
+  // same include lines; no path in it, so that the PCH (and ccache's hash of
+  // every compile using it) is the same in every build directory.
+  if (!Inv.PchHeader.empty()) {
+    std::vector<TemplateRecord> Lines;
+    for (const std::string &Header : Result.Includes)
+      Lines.push_back({{"header", Header}});
+    Expected<std::string> Text =
+        renderTemplate("build_files/pch_header.h", {}, {{"includes", Lines}});
+    if (!Text)
+      return internalError(Text.takeError());
+    if (!writeFileIfChanged(absolutePath(Inv.PchHeader), *Text, Inv.Check,
+                            Diags))
+      return 1;
+  }
   return Diags.errorCount() ? 1 : 0;
 }
 
-/// --list-outputs: the Plan for the names given, as JSON.
-int Run::printPlan() {
+/// --list-outputs: the Plan for the names given, as JSON. opgen plan
+/// (\p WithGraph): with its build graph, and writes the build's own file
+/// (the unity unit) into -o, through the Writer, when it changed.
+int Run::printPlan(bool WithGraph) {
   if (Inv.PythonPackage.empty()) {
     Diags.report(DiagId::UsageListOutputsPackage, {});
     return 1;
@@ -347,8 +371,51 @@ int Run::printPlan() {
   std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/false, Diags);
   if (!P)
     return 1;
-  outs() << planToJson(*P);
+  if (!WithGraph) {
+    outs() << planToJson(*P);
+    return 0;
+  }
+  std::optional<BuildGraph> G =
+      makeBuildGraph(*P, Inv, Inv.Build, executablePath(), Diags);
+  if (!G)
+    return 1;
+  if (!G->UnityText.empty()) {
+    // The unity unit is the library's first translation unit.
+    const std::string &Unity = G->Library.Sources.front().Path;
+    if (!writeFileIfChanged(Unity, G->UnityText, Inv.Check, Diags))
+      return 1;
+  }
+  outs() << planToJson(*P, &*G);
   return 0;
+}
+
+/// opgen project: the one-call CMake project of the sources (checked as
+/// every mode checks them) in -o, rewritten only when it changes.
+int Run::writeProject() {
+  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+  if (!P)
+    return 1;
+  OneCallProject Project;
+  Project.LibraryName = Inv.LibraryName.empty() ? Inv.PythonPackage + "_ops"
+                                                : Inv.LibraryName;
+  Project.PythonPackage = Inv.PythonPackage;
+  for (const PlannedSource &S : P->Sources) {
+    Project.Sources.push_back(S.Path);
+    Project.Cuda = Project.Cuda || (S.Compiled && S.Lang == Language::Cuda);
+  }
+  if (!Inv.Samples.empty())
+    Project.Samples = absolutePath(Inv.Samples);
+  for (const std::string &Dir : Inv.IncludeDirs)
+    Project.IncludeDirs.push_back(absolutePath(Dir));
+  Project.CompilerArgs = Inv.ExtraArgs;
+  Project.OpgenArgs = Inv.Build.StepArgs;
+  Expected<std::string> Text = emitOneCallProject(Project);
+  if (!Text)
+    return internalError(Text.takeError());
+  return writeFileIfChanged(P->OutputDir + "/CMakeLists.txt", *Text,
+                            Inv.Check, Diags)
+             ? 0
+             : 1;
 }
 
 int Run::printCMakeDir() {
@@ -439,28 +506,14 @@ void printOutcomes(const MigrationPlan &Plan) {
   }
 }
 
-int Run::runMigrate() {
+int Run::runMigrate(const Plan &P) {
   std::optional<Comparator> Verifier;
   if (Inv.MigrateVerify && !(Verifier = findComparator()))
     return 1;
+  // The sources as the Plan took them: each once, existing and of a kind
+  // opgen reads, checked as every mode checks them.
   FrontendOptions Opts;
-  for (const std::string &Given : Inv.Inputs) {
-    std::string Path = absolutePath(Given);
-    if (!sys::fs::exists(Path)) {
-      Diags.report(DiagId::NoSuchInput, {}, {Given});
-      continue;
-    }
-    if (!classifySource(Path)) {
-      Diags.report(DiagId::UnsupportedInput, {},
-                   {Given, supportedExtensions()});
-      continue;
-    }
-    if (std::find(Opts.Sources.begin(), Opts.Sources.end(), Path) ==
-        Opts.Sources.end())
-      Opts.Sources.push_back(Path);
-  }
-  if (Diags.errorCount())
-    return 1;
+  Opts.Sources = P.sourcePaths();
   Opts.BuildPath = Inv.BuildPath;
   Opts.ExtraArgs = Inv.ExtraArgs;
   Opts.Root = RootDir;
@@ -477,7 +530,7 @@ int Run::runMigrate() {
       return;
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(File);
     if (!Buf) {
-      Diags.report(DiagId::CannotWrite, {}, {File, Buf.getError().message()});
+      Diags.report(DiagId::CannotRead, {}, {File, Buf.getError().message()});
       return;
     }
     Texts[File] = (*Buf)->getBuffer().str();
@@ -600,12 +653,18 @@ int Run::run() {
   switch (*M) {
   case Mode::Init:
     return runInit();
-  case Mode::Migrate:
-    return runMigrate();
+  case Mode::Migrate: {
+    std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+    return P ? runMigrate(*P) : 1;
+  }
   case Mode::CMakeDir:
     return printCMakeDir();
   case Mode::ListOutputs:
-    return printPlan();
+    return printPlan(/*WithGraph=*/false);
+  case Mode::PlanBuild:
+    return printPlan(/*WithGraph=*/true);
+  case Mode::Project:
+    return writeProject();
   case Mode::Combine: {
     if (!checkPythonOptions())
       return 1;

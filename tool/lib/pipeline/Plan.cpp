@@ -85,6 +85,21 @@ std::optional<Mode> selectMode(const Invocation &Inv, DiagSink &Diags) {
                                                       : "--check"});
     return std::nullopt;
   }
+  if (Inv.PlanBuild) {
+    if (Inv.OutputDir.empty()) {
+      Diags.report(DiagId::UsagePlanNeedsOutputDir, {});
+      return std::nullopt;
+    }
+    return Mode::PlanBuild;
+  }
+  if (Inv.Project) {
+    if (Inv.OutputDir.empty() || Inv.PythonPackage.empty() ||
+        Inv.Inputs.empty()) {
+      Diags.report(DiagId::UsageProject, {});
+      return std::nullopt;
+    }
+    return Mode::Project;
+  }
   if (!Inv.PreambleCache.empty() && !Inv.BuildPreamble) {
     Diags.report(DiagId::UsagePreambleCacheWithoutBuild, {});
     return std::nullopt;
@@ -213,19 +228,79 @@ std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
   return P;
 }
 
-std::string planToJson(const Plan &P) {
+namespace {
+
+/// \p Key: \p Value, or null when it is empty.
+void stringOrNull(llvm::json::OStream &J, llvm::StringRef Key,
+                  const std::string &Value) {
+  if (Value.empty())
+    J.attribute(Key, nullptr);
+  else
+    J.attribute(Key, Value);
+}
+
+void stringArray(llvm::json::OStream &J, llvm::StringRef Key,
+                 const std::vector<std::string> &Values) {
+  J.attributeArray(Key, [&] {
+    for (const std::string &V : Values)
+      J.value(V);
+  });
+}
+
+/// The `build` object of `opgen plan` (docs/cli.md#the-build-graph).
+void graphToJson(llvm::json::OStream &J, const BuildGraph &G) {
+  J.attributeObject("build", [&] {
+    J.attribute("working_directory", G.WorkingDirectory);
+    J.attributeObject("environment", [&] {
+      for (const auto &[Name, Value] : G.Environment)
+        J.attribute(Name, Value);
+    });
+    J.attribute("stamp", G.Stamp);
+    J.attributeArray("steps", [&] {
+      for (const BuildStep &S : G.Steps)
+        J.object([&] {
+          J.attribute("kind", S.Kind);
+          stringArray(J, "argv", S.Argv);
+          stringArray(J, "inputs", S.Inputs);
+          stringArray(J, "outputs", S.Outputs);
+          stringArray(J, "byproducts", S.Byproducts);
+          stringOrNull(J, "depfile", S.Depfile);
+          stringArray(J, "clean", S.Clean);
+          J.attribute("comment", S.Comment);
+        });
+    });
+    const BuildLibrary &L = G.Library;
+    J.attributeObject("library", [&] {
+      J.attributeArray("sources", [&] {
+        for (const LibrarySource &S : L.Sources)
+          J.object([&] {
+            J.attribute("path", S.Path);
+            J.attribute("language", std::string(enumName(S.Lang)));
+            stringArray(J, "includes", S.Includes);
+          });
+      });
+      stringOrNull(J, "unity", L.Unity);
+      J.attribute("precompile_generated", L.PrecompileGenerated);
+      stringArray(J, "glue", L.Glue);
+      stringOrNull(J, "pch_header", L.PchHeader);
+      stringArray(J, "defines", L.Defines);
+      stringArray(J, "cuda_defines", L.CudaDefines);
+      stringArray(J, "cuda_options", L.CudaOptions);
+      J.attribute("stable", L.Stable);
+      stringArray(J, "editor_sources", L.EditorSources);
+    });
+  });
+}
+
+} // namespace
+
+std::string planToJson(const Plan &P, const BuildGraph *Graph) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   llvm::json::OStream J(OS, 2);
-  auto StringOrNull = [&](llvm::StringRef Key, const std::string &V) {
-    if (V.empty())
-      J.attribute(Key, nullptr);
-    else
-      J.attribute(Key, V);
-  };
   J.object([&] {
-    J.attribute("version", 1);
-    StringOrNull("output_dir", P.OutputDir);
+    J.attribute("version", Graph ? 2 : 1);
+    stringOrNull(J, "output_dir", P.OutputDir);
     J.attribute("python_package", P.PythonPackage);
     J.attribute("fake_module", P.FakeModule);
     J.attribute("python_package_generated", P.GeneratePackage);
@@ -239,7 +314,7 @@ std::string planToJson(const Plan &P) {
           else
             J.attribute("language", nullptr);
           J.attribute("compiled", S.Compiled);
-          StringOrNull("shard", S.Shard);
+          stringOrNull(J, "shard", S.Shard);
           if (S.PreambleGroup)
             J.attribute("preamble", std::string(enumName(*S.PreambleGroup)));
           else
@@ -263,7 +338,7 @@ std::string planToJson(const Plan &P) {
         J.object([&] {
           J.attribute("path", O.Path);
           J.attribute("kind", std::string(outputKindName(O.Kind)));
-          StringOrNull("source", O.Source);
+          stringOrNull(J, "source", O.Source);
           if (O.Install == InstallRoot::None) {
             J.attribute("install", nullptr);
           } else {
@@ -274,6 +349,8 @@ std::string planToJson(const Plan &P) {
           }
         });
     });
+    if (Graph)
+      graphToJson(J, *Graph);
   });
   OS << '\n';
   return OS.str();

@@ -135,6 +135,28 @@ bool writeFileIfChanged(const std::string &PathName, const std::string &Text,
   return true;
 }
 
+bool touchFile(const std::string &PathName, DiagSink &Diags) {
+  fs::path Path(PathName);
+  std::error_code EC;
+  if (!fs::exists(Path, EC)) {
+    if (!Path.parent_path().empty())
+      fs::create_directories(Path.parent_path(), EC);
+    std::ofstream Out(Path);
+    if (!Out) {
+      Diags.report(DiagId::CannotWrite, SourceLoc{},
+                   {Path.string(), "cannot create it"});
+      return false;
+    }
+    return true;
+  }
+  fs::last_write_time(Path, fs::file_time_type::clock::now(), EC);
+  if (EC) {
+    Diags.report(DiagId::CannotWrite, SourceLoc{}, {Path.string(), EC.message()});
+    return false;
+  }
+  return true;
+}
+
 bool writeFiles(const std::string &DirName, const FileSet &Files,
                 bool CheckOnly, DiagSink &Diags) {
   fs::path Dir(DirName);

@@ -38,9 +38,6 @@ public:
   using const_iterator = Map::const_iterator;
 
   FileSet() = default;
-  /// The files of a literal list, each path once (a second one for a path
-  /// is a bug of the caller: report_fatal_error).
-  FileSet(std::initializer_list<Map::value_type> Files);
 
   /// Adds \p Path with \p Text; an error if the set has \p Path already.
   llvm::Error add(std::string Path, std::string Text);
@@ -175,6 +172,23 @@ struct StarterIncludes {
 std::string emitStarterCompileCommands(const FileSet &Files,
                                        const std::string &ProjectDir,
                                        const StarterIncludes &Includes);
+
+/// A one-call CMake project around add_custom_op() (`opgen project`, what
+/// opgen.load() builds): its paths absolute.
+struct OneCallProject {
+  std::string LibraryName;
+  std::string PythonPackage;
+  std::vector<std::string> Sources;
+  /// Whether a source is CUDA (the project then enables the language).
+  bool Cuda = false;
+  std::string Samples;
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> CompilerArgs;
+  std::vector<std::string> OpgenArgs;
+};
+
+/// Its CMakeLists.txt, from templates/build_files/project.cmake.
+llvm::Expected<std::string> emitOneCallProject(const OneCallProject &P);
 
 } // namespace opgen
 

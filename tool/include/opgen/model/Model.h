@@ -274,6 +274,23 @@ struct FakeOutput {
 };
 OPGEN_ENUM_NAMES(FakeOutput::Kind, OPGEN_FAKE_OUTPUT_KINDS);
 
+/// The torch value a C++ literal of a kernel's allocation names, as torch's
+/// Python spells it: an integer without its suffix (`2`, from `2L`),
+/// `True`/`False`, a dtype (`torch.float32`, from `at::kFloat`); nullopt
+/// for one opgen knows no value of (`-1LL`, an enumerator of its own).
+std::optional<std::string> pythonValueOf(std::string_view Literal);
+
+/// The torch memory format a C++ MemoryFormat constant names
+/// (`torch.channels_last` from `at::MemoryFormat::ChannelsLast`), or
+/// nullopt.
+std::optional<std::string> pythonMemoryFormatOf(std::string_view Constant);
+
+/// The first C++ constant of \p Outs that names no torch value opgen knows
+/// (pythonValueOf, pythonMemoryFormatOf), if any: a fake written in Python
+/// (a stable library's, a per-device one) cannot be made of those facts.
+std::optional<std::string>
+unknownFakeConstant(const std::vector<FakeOutput> &Outs);
+
 /// A fake derived from the allocations in a kernel's body; or, when none
 /// could be derived, why not.
 struct FakeSynthesis {
@@ -455,6 +472,18 @@ struct Op {
     return nullptr;
   }
 };
+
+/// Whether \p O gets an Autograd kernel: its backward's glue, or for a
+/// backward op without a backward of its own, one that refuses to be
+/// differentiated.
+bool hasAutogradKernel(const Op &O);
+
+/// Whether \p O has no backward and so gets the Autograd kernel that
+/// raises when it is differentiated (opgen::rt::no_backward; in the stable
+/// flavour, a Python one): not an op with a [[custom_op_backward]], not a
+/// backward op (hasAutogradKernel refuses those), not an op differentiable
+/// through its decomposition (a CompositeImplicitAutograd kernel).
+bool refusesGradient(const Op &O);
 
 /// The author's Python module of fakes (add_custom_op's FAKE_MODULE).
 struct FakeModule {

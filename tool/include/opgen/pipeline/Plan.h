@@ -18,6 +18,7 @@
 #define OPGEN_PIPELINE_PLAN_H
 
 #include "opgen/emit/Outputs.h"
+#include "opgen/pipeline/BuildGraph.h"
 #include "opgen/model/Enums.h"
 #include "opgen/support/Diagnostics.h"
 
@@ -36,6 +37,12 @@ struct Invocation {
   bool Combine = false;
   bool BuildPreamble = false;
   bool ListOutputs = false;
+  /// `opgen plan`: the Plan with its build graph (BuildGraph.h).
+  bool PlanBuild = false;
+  /// `opgen project`: a one-call CMake project around add_custom_op()
+  /// (opgen.load()), in -o; IncludeDirs are its INCLUDE_DIRECTORIES.
+  bool Project = false;
+  std::vector<std::string> IncludeDirs;
   bool CMakeDir = false;
   bool Init = false;
   /// --check: write nothing, fail when something is out of date.
@@ -67,6 +74,15 @@ struct Invocation {
   std::string Shard;
   std::vector<std::string> Preambles;
   std::string PreambleCache;
+  /// --build-preamble --pch-header: also write the header of the
+  /// compiler's precompiled header from the C++ preamble's include lines.
+  std::string PchHeader;
+  /// --discover --touch: touch -o even when its content is unchanged.
+  bool Touch = false;
+  /// --combine --stamp: touch this file when the combine succeeds.
+  std::string Stamp;
+  /// What `opgen plan` is told of the build.
+  BuildOptions Build;
   /// The compiler arguments after `--`.
   std::vector<std::string> ExtraArgs;
 
@@ -94,6 +110,8 @@ struct Invocation {
   X(Combine, "combine")                                                        \
   X(BuildPreamble, "build-preamble")                                           \
   X(ListOutputs, "list-outputs")                                               \
+  X(PlanBuild, "plan")                                                         \
+  X(Project, "project")                                                        \
   X(CMakeDir, "cmake-dir")                                                     \
   X(Init, "init")                                                              \
   X(Migrate, "migrate")
@@ -199,8 +217,9 @@ struct Plan {
 std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
                              DiagSink &Diags);
 
-/// The Plan as `opgen --list-outputs` prints it (docs/cli.md).
-std::string planToJson(const Plan &P);
+/// The Plan as `opgen --list-outputs` prints it (docs/cli.md), and with
+/// \p Graph as `opgen plan` does (version 2, its `build` object).
+std::string planToJson(const Plan &P, const BuildGraph *Graph = nullptr);
 
 /// \p Path made absolute (against the current directory), dots removed: how
 /// every path of the command line is taken.

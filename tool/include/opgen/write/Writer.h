@@ -37,6 +37,11 @@ bool writeFiles(const std::string &Dir, const FileSet &Files, bool CheckOnly,
 bool writeFileIfChanged(const std::string &Path, const std::string &Text,
                         bool CheckOnly, DiagSink &Diags);
 
+/// Sets the modification time of \p Path to now, creating it empty when
+/// it does not exist (a build's stamp; a step's output for a build tool
+/// that compares times). Returns false on an error, reported.
+bool touchFile(const std::string &Path, DiagSink &Diags);
+
 /// Replaces each file of \p Files (absolute path -> text) that differs,
 /// all together: every new text is staged beside its file first, and only
 /// when all are staged are they moved into place (opgen migrate

@@ -1,40 +1,15 @@
 //===- Names.cpp - Names and literals shared by the emitters -------------===//
 #include "emit/api/Names.h"
 #include "emit/api/CppTypes.h"
+#include "opgen/support/Quote.h"
 
 #include <algorithm>
 #include <cstdio>
 
 namespace opgen {
 
-/// A double-quoted string literal valid in C++, Python and JSON.
 std::string quote(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    switch (C) {
-    case '"':
-      Out += "\\\"";
-      break;
-    case '\\':
-      Out += "\\\\";
-      break;
-    case '\n':
-      Out += "\\n";
-      break;
-    case '\t':
-      Out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(C) < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
-        Out += Buf;
-      } else {
-        Out += C;
-      }
-    }
-  }
-  return Out + "\"";
+  return quoteString(S, QuoteStyle::Literal);
 }
 
 std::string sourcesDoc(const OpLibrary &L, const EmitOptions &Opts) {
@@ -90,20 +65,6 @@ std::vector<std::string> quoteAll(const std::vector<std::string> &Items) {
 
 std::string autogradWrapperName(const OpSchema &S) {
   return opIdentifier(S) + "__Autograd";
-}
-
-bool hasAutogradKernel(const Op &O) {
-  if (O.Autograd)
-    return true;
-  // A backward op without a backward of its own refuses differentiation,
-  // unless it decomposes (CompositeImplicitAutograd): then its parts do.
-  return !O.BackwardOf.empty() &&
-         !O.kernel(DispatchKey::CompositeImplicitAutograd);
-}
-
-bool refusesGradient(const Op &O) {
-  return !O.Autograd && O.BackwardOf.empty() &&
-         !O.kernel(DispatchKey::CompositeImplicitAutograd);
 }
 
 bool needsInplaceOrView(const OpSchema &S) {

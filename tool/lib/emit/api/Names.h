@@ -22,7 +22,8 @@ namespace opgen {
 /// `join(Items, ", ")`: LLVM's, the one join of opgen.
 using llvm::join;
 
-/// A double-quoted string literal valid in C++, Python and JSON.
+/// A double-quoted string literal valid in C++, Python and JSON
+/// (support/Quote.h, QuoteStyle::Literal).
 std::string quote(const std::string &S);
 
 /// Each item of \p Items as a quoted literal.
@@ -54,21 +55,10 @@ std::string registeredWrapperName(const Op &O, const Kernel &K);
 /// The Autograd kernel of an op (`mylib_crop__Autograd`), in autograd.cpp.
 std::string autogradWrapperName(const OpSchema &S);
 
-/// Whether \p O gets an Autograd kernel: its backward's glue, or for a
-/// backward op without a backward of its own, one that refuses to be
-/// differentiated.
-bool hasAutogradKernel(const Op &O);
-
 /// The Autograd kernel registered for every op that refusesGradient, in
-/// autograd.cpp (op identifiers never end without a `__Key` suffix there).
+/// autograd.cpp (op identifiers never end without a `__Key` suffix there),
+/// for each op that refusesGradient (model/Model.h).
 inline constexpr const char *NoBackwardKernel = "opgen_no_backward";
-
-/// Whether \p O has no backward and so gets the Autograd kernel that
-/// raises when it is differentiated (opgen::rt::no_backward; in the stable
-/// flavour, a Python one): not an op with a [[custom_op_backward]], not a
-/// backward op (hasAutogradKernel refuses those), not an op differentiable
-/// through its decomposition (a CompositeImplicitAutograd kernel).
-bool refusesGradient(const Op &O);
 
 /// The ADInplaceOrView kernel registered, beside NoBackwardKernel, for every
 /// op that refusesGradient and needsInplaceOrView (opgen::rt::inplace_or_view).

@@ -13,92 +13,15 @@ namespace opgen {
 
 namespace {
 
-/// The last `::` component of a C++ constant (`at::ScalarType::Long` ->
-/// `Long`, `at::kLong` -> `kLong`).
-std::string lastComponent(const std::string &S) {
-  size_t Pos = S.rfind("::");
-  return Pos == std::string::npos ? S : S.substr(Pos + 2);
-}
-
-/// The torch dtype of a C++ ScalarType constant, if it is one.
-std::optional<std::string> pyDtype(const std::string &Name) {
-  std::optional<std::string> Dtype = torchDtypeOf(Name);
-  return Dtype ? std::optional<std::string>("torch." + *Dtype) : std::nullopt;
-}
-
-/// The torch memory format of a C++ MemoryFormat constant, if it is one.
-std::optional<std::string> pyMemoryFormat(const std::string &S) {
-  std::string Name = lastComponent(S);
-  if (Name == "Contiguous")
-    return "torch.contiguous_format";
-  if (Name == "Preserve")
-    return "torch.preserve_format";
-  if (Name == "ChannelsLast")
-    return "torch.channels_last";
-  if (Name == "ChannelsLast3d")
-    return "torch.channels_last_3d";
-  return std::nullopt;
-}
-
-/// A C++ literal as Python: integers without suffixes, booleans, dtypes;
-/// none when it has no Python spelling opgen knows.
-std::optional<std::string> pyLiteral(const std::string &Text) {
-  if (Text == "true")
-    return "True";
-  if (Text == "false")
-    return "False";
-  if (!Text.empty() && (std::isdigit(static_cast<unsigned char>(Text[0])))) {
-    std::string Digits = Text;
-    while (!Digits.empty() && std::strchr("uUlL", Digits.back()))
-      Digits.pop_back();
-    if (std::all_of(Digits.begin(), Digits.end(),
-                    [](char C) { return std::isdigit(static_cast<unsigned char>(C)); }))
-      return Digits;
-    return std::nullopt;
-  }
-  return pyDtype(Text);
-}
-
-/// The first C++ constant of \p E that Python cannot spell, if any.
-std::optional<std::string> unspellable(const FakeExpr &E) {
-  if (E.K == FakeExpr::Kind::Literal && !pyLiteral(E.Text))
-    return E.Text;
-  for (const FakeExpr &Op : E.Ops)
-    if (std::optional<std::string> Constant = unspellable(Op))
-      return Constant;
-  return std::nullopt;
-}
-
-/// The first C++ constant of \p O that Python cannot spell, if any.
-std::optional<std::string> unspellable(const FakeOutput &O) {
-  switch (O.K) {
-  case FakeOutput::Kind::Empty:
-    if (std::optional<std::string> Constant = unspellable(*O.Sizes))
-      return Constant;
-    if (O.Dtype)
-      return unspellable(*O.Dtype);
-    return std::nullopt;
-  case FakeOutput::Kind::EmptyLike:
-    if (!O.LikeContiguous.empty() && !pyMemoryFormat(O.LikeContiguous))
-      return O.LikeContiguous;
-    if (!O.MemoryFormat.empty() && !pyMemoryFormat(O.MemoryFormat))
-      return O.MemoryFormat;
-    return std::nullopt;
-  case FakeOutput::Kind::Argument:
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-/// Python for a FakeExpr over the fake's parameters, whose constants Python
-/// can all spell (unspellable). Operators are parenthesised unless \p Top.
+/// Python for a FakeExpr over the fake's parameters, whose constants all
+/// name torch values (unknownFakeConstant). Operators are parenthesised unless \p Top.
 std::string pyFakeExpr(const FakeExpr &E, bool Top = true) {
   auto Paren = [Top](const std::string &S) { return Top ? S : "(" + S + ")"; };
   auto Sub = [&](size_t I, bool T = false) { return pyFakeExpr(E.Ops[I], T); };
   std::string Name = pyIdentifier(E.Name);
   switch (E.K) {
   case FakeExpr::Kind::Literal:
-    return pyLiteral(E.Text).value_or("None");
+    return pythonValueOf(E.Text).value_or("None");
   case FakeExpr::Kind::Arg:
     return Name;
   case FakeExpr::Kind::ArgItem:
@@ -142,8 +65,8 @@ std::string pyFakeExpr(const FakeExpr &E, bool Top = true) {
   return "None";
 }
 
-/// Python for one synthesised output, whose constants Python can all spell
-/// (unspellable).
+/// Python for one synthesised output, whose constants all name torch values
+/// (unknownFakeConstant).
 std::string pyFakeOutput(const FakeOutput &O) {
   std::string Like = pyIdentifier(O.Like);
   switch (O.K) {
@@ -157,14 +80,14 @@ std::string pyFakeOutput(const FakeOutput &O) {
     // The same call on the same tensor as the kernel's, so that the
     // preserve_format rules give the same strides.
     if (!O.LikeContiguous.empty()) {
-      std::string Format = pyMemoryFormat(O.LikeContiguous).value_or("");
+      std::string Format = pythonMemoryFormatOf(O.LikeContiguous).value_or("");
       Like += Format == "torch.contiguous_format"
                   ? ".contiguous()"
                   : ".contiguous(memory_format=" + Format + ")";
     }
     if (O.MemoryFormat.empty())
       return "torch.empty_like(" + Like + ")";
-    std::string Format = pyMemoryFormat(O.MemoryFormat).value_or("");
+    std::string Format = pythonMemoryFormatOf(O.MemoryFormat).value_or("");
     return "torch.empty_like(" + Like + ", memory_format=" + Format + ")";
   }
   case FakeOutput::Kind::Argument:
@@ -177,9 +100,8 @@ std::string pyFakeOutput(const FakeOutput &O) {
 
 llvm::Expected<std::string> pyFakeValue(const std::vector<FakeOutput> &Outs,
                                         const std::string &Indent) {
-  for (const FakeOutput &F : Outs)
-    if (std::optional<std::string> Constant = unspellable(F))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *Constant);
+  if (std::optional<std::string> Constant = unknownFakeConstant(Outs))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), *Constant);
   std::vector<std::string> Values;
   for (const FakeOutput &F : Outs)
     Values.push_back(pyFakeOutput(F));

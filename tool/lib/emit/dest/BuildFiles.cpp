@@ -3,6 +3,7 @@
 #include "emit/dest/Emitters.h"
 #include "opgen/emit/Outputs.h"
 #include "opgen/model/SourceKind.h"
+#include "opgen/support/Quote.h"
 #include "opgen/support/TorchTarget.h"
 
 namespace opgen {
@@ -41,6 +42,47 @@ llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
        {"link_torch", LinkTorch},
        {"runtime_include",
         relativePath(Opts.OutputDir, Opts.RuntimeIncludeDir)}});
+}
+
+} // namespace opgen
+
+namespace opgen {
+
+namespace {
+
+/// `KEYWORD "a" "b"`, or nothing for no values.
+std::string cmakeKeyword(const std::string &Keyword,
+                         const std::vector<std::string> &Values) {
+  if (Values.empty())
+    return "";
+  std::string Line = Keyword;
+  for (const std::string &V : Values)
+    Line += " " + quoteString(V, QuoteStyle::CMake);
+  return Line;
+}
+
+} // namespace
+
+llvm::Expected<std::string> emitOneCallProject(const OneCallProject &P) {
+  std::vector<std::string> Options;
+  for (std::string Line :
+       {cmakeKeyword("SAMPLES", P.Samples.empty()
+                                    ? std::vector<std::string>{}
+                                    : std::vector<std::string>{P.Samples}),
+        cmakeKeyword("INCLUDE_DIRECTORIES", P.IncludeDirs),
+        cmakeKeyword("COMPILER_ARGS", P.CompilerArgs),
+        cmakeKeyword("OPGEN_ARGS", P.OpgenArgs)})
+    if (!Line.empty())
+      Options.push_back(std::move(Line));
+  std::vector<std::string> Sources;
+  for (const std::string &S : P.Sources)
+    Sources.push_back(quoteString(S, QuoteStyle::CMake));
+  return renderTemplate("build_files/project.cmake",
+                        {{"library", P.LibraryName},
+                         {"package", P.PythonPackage},
+                         {"languages", P.Cuda ? "C CXX CUDA" : "C CXX"},
+                         {"sources", join(Sources, " ")},
+                         {"options", join(Options, "\n")}});
 }
 
 } // namespace opgen

@@ -1,0 +1,353 @@
+//===- BuildGraph.cpp - The build of an op library, as opgen plans it -----===//
+#include "opgen/pipeline/BuildGraph.h"
+#include "opgen/emit/Emit.h"
+#include "opgen/pipeline/Plan.h"
+#include "opgen/support/TorchTarget.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace opgen {
+
+namespace {
+
+/// The macros and options torch's own extension builds give nvcc
+/// (torch.utils.cpp_extension's COMMON_NVCC_FLAGS): c10::Half and
+/// c10::BFloat16 compare and convert through their own operators, not also
+/// through CUDA's __half ones (which makes `h > x` ambiguous), and constexpr
+/// functions of the standard library are callable in device code. The
+/// library's CUDA sources compile with them, and opgen parses them with the
+/// same macros, so that what it discovers is what nvcc compiles.
+const char *const TorchNvccDefines[] = {
+    "__CUDA_NO_HALF_OPERATORS__", "__CUDA_NO_HALF_CONVERSIONS__",
+    "__CUDA_NO_BFLOAT16_CONVERSIONS__", "__CUDA_NO_HALF2_OPERATORS__"};
+const char *const TorchNvccOptions[] = {"--expt-relaxed-constexpr"};
+
+/// The unity unit of the generated files, in the output directory.
+constexpr llvm::StringLiteral UnityName = "unity.cpp";
+
+/// `MAJOR.MINOR`, or nullopt.
+std::optional<TorchVersion> parseTorchVersion(llvm::StringRef Text) {
+  auto [Major, Minor] = Text.split('.');
+  unsigned M = 0, N = 0;
+  if (Major.empty() || Minor.empty() || Major.getAsInteger(10, M) ||
+      Minor.getAsInteger(10, N) || M > 255 || N > 255)
+    return std::nullopt;
+  return TorchVersion{M, N};
+}
+
+/// Builds the steps and the library of one Plan.
+class GraphBuilder {
+public:
+  GraphBuilder(const Plan &P, const Invocation &Inv, const BuildOptions &B,
+               std::string Opgen)
+      : P(P), Inv(Inv), B(B), Opgen(std::move(Opgen)),
+        Root(absolutePath(Inv.Root.empty() ? "." : Inv.Root)) {}
+
+  std::optional<BuildGraph> build(DiagSink &Diags);
+
+private:
+  /// The library's name: --library-name, else the combine's default.
+  std::string libraryName() const {
+    return Inv.LibraryName.empty() ? P.PythonPackage + "_ops"
+                                   : Inv.LibraryName;
+  }
+  std::string gen(const std::string &Relative) const {
+    return P.OutputDir + "/" + Relative;
+  }
+  /// The compiler arguments of a parse of \p Lang.
+  std::vector<std::string> parseArgs(Language Lang) const;
+  /// The options every step ends with, before `--`.
+  void appendStepArgs(std::vector<std::string> &Argv) const;
+  void addPreambles();
+  void addDiscoveries();
+  void addCombine();
+  void addLibrary();
+
+  const Plan &P;
+  const Invocation &Inv;
+  const BuildOptions &B;
+  std::string Opgen;
+  std::string Root;
+  BuildGraph G;
+  /// The manifest of each language's preamble, and whether the C++ sources
+  /// get the compiler PCHs.
+  std::map<Language, std::string> Preambles;
+  bool Precompile = false;
+  /// The outputs the discoveries write (the shards and their headers).
+  std::set<std::string> ShardFiles;
+  /// TORCH_TARGET_VERSION of a stable-ABI library.
+  std::string TargetVersion = DefaultStableTargetTorch.targetVersionMacro();
+  std::string UnityError;
+};
+
+std::vector<std::string> GraphBuilder::parseArgs(Language Lang) const {
+  std::vector<std::string> Args = Inv.ExtraArgs;
+  for (const std::string &D : G.Library.Defines)
+    Args.push_back("-D" + D);
+  if (Lang == Language::Cuda)
+    for (const char *D : TorchNvccDefines)
+      Args.push_back(std::string("-D") + D);
+  return Args;
+}
+
+void GraphBuilder::appendStepArgs(std::vector<std::string> &Argv) const {
+  Argv.insert(Argv.end(), B.StepArgs.begin(), B.StepArgs.end());
+  if (Inv.WarningsAsErrors)
+    Argv.push_back("--Werror");
+}
+
+void GraphBuilder::addPreambles() {
+  if (B.NoPreamble)
+    return;
+  for (const PlannedPreamble &Pre : P.Preambles) {
+    std::string Pch = gen(Pre.Path);
+    BuildStep S;
+    S.Kind = "preamble";
+    S.Argv = {Opgen, "--build-preamble"};
+    S.Argv.insert(S.Argv.end(), Pre.Sources.begin(), Pre.Sources.end());
+    S.Argv.insert(S.Argv.end(), {"-o", Pch, "--depfile", Pch + ".d"});
+    if (!Inv.PreambleCache.empty())
+      S.Argv.insert(S.Argv.end(), {"--preamble-cache", Inv.PreambleCache});
+    if (Pre.Lang == Language::Cxx) {
+      size_t Count = Pre.Sources.size();
+      Precompile = B.Precompile == PrecompileMode::On ||
+                   (B.Precompile == PrecompileMode::Auto && Count >= 2 &&
+                    B.CxxCompilerId == "GNU");
+      if (Precompile) {
+        G.Library.PchHeader = Pch + ".cxx.h";
+        S.Argv.insert(S.Argv.end(), {"--pch-header", G.Library.PchHeader});
+        S.Byproducts.push_back(G.Library.PchHeader);
+      }
+    }
+    appendStepArgs(S.Argv);
+    S.Argv.push_back("--");
+    std::vector<std::string> Args = parseArgs(Pre.Lang);
+    S.Argv.insert(S.Argv.end(), Args.begin(), Args.end());
+    // The PCH and its include lines are not outputs: when no preamble fits
+    // (a source begins with a user header) they are not written, and the
+    // step would run on every build. Discoveries depend on the manifest,
+    // which says whether there is one.
+    S.Outputs = {Pch + ".json"};
+    S.Inputs = Pre.Sources;
+    S.Inputs.push_back(Opgen);
+    S.Depfile = Pch + ".d";
+    S.Clean = {Pch, Pch + ".h"};
+    S.Comment = "opgen: precompiling the common system headers of the " +
+                std::string(enumName(Pre.Lang)) + " sources";
+    Preambles[Pre.Lang] = Pch;
+    G.Steps.push_back(std::move(S));
+  }
+}
+
+void GraphBuilder::addDiscoveries() {
+  for (const PlannedSource &Src : P.Sources) {
+    std::string Record = gen(Src.Record);
+    BuildStep S;
+    S.Kind = "discover";
+    S.Argv = {Opgen,  "--discover", Src.Path,     "-o", Record,
+              "--root", Root,       "--depfile", Record + ".d"};
+    // The discovery sees this source alone: it is told the shard the Plan
+    // names (a trailing path where two sources share a file name), and
+    // writes it and its declarations header, which depend on this source
+    // alone.
+    if (!Src.Shard.empty()) {
+      S.Argv.insert(S.Argv.end(),
+                    {"--write-shards", P.OutputDir, "--shard", Src.Shard});
+      for (const PlannedOutput &O : P.Outputs)
+        if (O.Source == Src.Path) {
+          S.Byproducts.push_back(gen(O.Path));
+          ShardFiles.insert(O.Path);
+        }
+    }
+    if (Inv.StableAbi)
+      S.Argv.push_back("--stable-abi");
+    S.Inputs = {Src.Path, Opgen};
+    if (Src.PreambleGroup)
+      if (auto It = Preambles.find(*Src.PreambleGroup);
+          It != Preambles.end()) {
+        S.Argv.insert(S.Argv.end(), {"--preamble", It->second});
+        S.Inputs.push_back(It->second + ".json");
+      }
+    // Without restat the build tool compares times: the record is touched.
+    if (!B.Restat)
+      S.Argv.push_back("--touch");
+    appendStepArgs(S.Argv);
+    S.Argv.push_back("--");
+    std::vector<std::string> Args =
+        parseArgs(Src.Lang.value_or(Language::Cxx));
+    S.Argv.insert(S.Argv.end(), Args.begin(), Args.end());
+    S.Outputs = {Record};
+    S.Depfile = Record + ".d";
+    llvm::SmallString<256> Shown(Src.Path);
+    llvm::sys::path::replace_path_prefix(Shown, Root + "/", "");
+    S.Comment = "opgen: discovering ops in " + Shown.str().str();
+    G.Steps.push_back(std::move(S));
+  }
+}
+
+void GraphBuilder::addCombine() {
+  BuildStep S;
+  S.Kind = "combine";
+  S.Argv = {Opgen, "--combine"};
+  for (const PlannedSource &Src : P.Sources)
+    S.Argv.push_back(gen(Src.Record));
+  S.Argv.insert(S.Argv.end(),
+                {"-o", P.OutputDir, "--python-package", P.PythonPackage});
+  if (!Inv.LibraryName.empty())
+    S.Argv.insert(S.Argv.end(), {"--library-name", Inv.LibraryName});
+  S.Argv.insert(S.Argv.end(), {"--root", Root});
+  if (!Inv.PythonModule.empty())
+    S.Argv.insert(S.Argv.end(), {"--python-module", Inv.PythonModule});
+  if (Inv.NoPythonPackage)
+    S.Argv.push_back("--no-python-package");
+  if (Inv.Fragment)
+    S.Argv.push_back("--fragment");
+  if (Inv.StableAbi)
+    S.Argv.push_back("--stable-abi");
+  if (!Inv.Samples.empty())
+    S.Argv.insert(S.Argv.end(), {"--samples", absolutePath(Inv.Samples)});
+  for (const PlannedSource &Src : P.Sources)
+    S.Inputs.push_back(gen(Src.Record));
+  if (!Inv.FakeModule.empty()) {
+    std::string Fake = absolutePath(Inv.FakeModule);
+    S.Argv.insert(S.Argv.end(), {"--fake-module", Fake});
+    S.Inputs.push_back(Fake);
+  }
+  S.Inputs.push_back(Opgen);
+  G.Stamp = gen("opgen.stamp");
+  S.Argv.insert(S.Argv.end(), {"--stamp", G.Stamp});
+  appendStepArgs(S.Argv);
+  S.Outputs = {G.Stamp};
+  for (const PlannedOutput &O : P.Outputs)
+    if (!ShardFiles.count(O.Path))
+      S.Byproducts.push_back(gen(O.Path));
+  S.Comment = "opgen: generating " + libraryName();
+  G.Steps.push_back(std::move(S));
+}
+
+/// The library's translation units: the Plan's compiled outputs, with the
+/// ones that are not shards (registration.cpp, autograd.cpp) replaced by
+/// one unity unit that includes them (UnityGenerated), after the first C++
+/// shard, which it replaces too (FoldGenerated). A file of opgen's own, not
+/// CMake's UNITY_BUILD, whose unity source loses the dependency on the
+/// generated files it includes; it names them relative to itself, for
+/// ccache across build directories.
+void GraphBuilder::addLibrary() {
+  BuildLibrary &L = G.Library;
+  std::map<std::string, Language> SourceLang;
+  for (const PlannedSource &Src : P.Sources)
+    SourceLang[Src.Path] = Src.Lang.value_or(Language::Cxx);
+  std::vector<LibrarySource> Compiled;
+  std::vector<std::string> Generated;
+  std::string Host;
+  for (const PlannedOutput &O : P.Outputs) {
+    if (O.Kind != OutputKind::Compiled)
+      continue;
+    LibrarySource TU{gen(O.Path),
+                     O.Source.empty() ? Language::Cxx : SourceLang[O.Source],
+                     {}};
+    if (TU.Lang == Language::Cxx) {
+      if (O.Source.empty())
+        Generated.push_back(O.Path);
+      else if (B.FoldGenerated && Host.empty())
+        Host = O.Path;
+    }
+    Compiled.push_back(std::move(TU));
+  }
+  for (const std::string &Path : Generated)
+    L.Glue.push_back(gen(Path));
+  L.Sources = Compiled;
+  L.Stable = Inv.StableAbi;
+  L.CudaDefines.assign(std::begin(TorchNvccDefines), std::end(TorchNvccDefines));
+  L.CudaOptions.assign(std::begin(TorchNvccOptions), std::end(TorchNvccOptions));
+  for (const PlannedSource &Src : P.Sources)
+    if (Src.Compiled)
+      L.EditorSources.push_back(Src.Path);
+
+  bool Unity = (B.UnityGenerated || B.FoldGenerated) && !Generated.empty() &&
+               (Generated.size() >= 2 || !Host.empty());
+  if (!Unity)
+    return;
+  std::vector<std::string> Included;
+  if (!Host.empty())
+    Included.push_back(Host);
+  Included.insert(Included.end(), Generated.begin(), Generated.end());
+  LibrarySource TU{gen(std::string(UnityName)), Language::Cxx, {}};
+  for (const std::string &Path : Included)
+    TU.Includes.push_back(gen(Path));
+  L.Sources.clear();
+  L.Sources.push_back(TU);
+  for (LibrarySource &S : Compiled)
+    if (!llvm::is_contained(TU.Includes, S.Path))
+      L.Sources.push_back(std::move(S));
+  if (Host.empty()) {
+    L.Unity = TU.Path;
+    L.Glue = {TU.Path};
+  } else {
+    // The shard's kernels are in it: compiled as the library is.
+    L.Glue.clear();
+  }
+  L.PrecompileGenerated = Precompile && !L.Stable && !L.Unity.empty();
+  std::vector<TemplateRecord> Lines;
+  for (const std::string &Path : Included)
+    Lines.push_back({{"path", Path}});
+  llvm::Expected<std::string> Text = renderTemplate(
+      "build_files/unity.cpp",
+      {{"library", libraryName()},
+       {"holds", Host.empty()
+                     ? "not shards, compiled as one translation unit "
+                       "(OPGEN_UNITY_GENERATED)."
+                     : "not shards, compiled as one translation unit with "
+                       "its first C++ shard\n// (OPGEN_FOLD_GENERATED)."}},
+      {{"includes", Lines}});
+  if (!Text)
+    UnityError = llvm::toString(Text.takeError());
+  else
+    G.UnityText = std::move(*Text);
+}
+
+std::optional<BuildGraph> GraphBuilder::build(DiagSink &Diags) {
+  if (!B.TargetTorch.empty()) {
+    if (!Inv.StableAbi) {
+      Diags.report(DiagId::UsageTargetTorchWithoutStable, {});
+      return std::nullopt;
+    }
+    std::optional<TorchVersion> V = parseTorchVersion(B.TargetTorch);
+    if (!V) {
+      Diags.report(DiagId::UsageBadTargetTorch, {},
+                   {B.TargetTorch, DefaultStableTargetTorch.str()});
+      return std::nullopt;
+    }
+    TargetVersion = V->targetVersionMacro();
+  }
+  if (Inv.StableAbi)
+    G.Library.Defines.push_back("TORCH_TARGET_VERSION=" + TargetVersion);
+  G.WorkingDirectory = Root;
+  if (!B.Python.empty())
+    G.Environment["OPGEN_PYTHON"] = B.Python;
+  addPreambles();
+  addDiscoveries();
+  addCombine();
+  addLibrary();
+  if (!UnityError.empty()) {
+    Diags.report(DiagId::InternalError, {}, {UnityError});
+    return std::nullopt;
+  }
+  return std::move(G);
+}
+
+} // namespace
+
+std::optional<BuildGraph> makeBuildGraph(const Plan &P, const Invocation &Inv,
+                                         const BuildOptions &B,
+                                         const std::string &SelfPath,
+                                         DiagSink &Diags) {
+  return GraphBuilder(P, Inv, B, B.Executable.empty() ? SelfPath : B.Executable)
+      .build(Diags);
+}
+
+} // namespace opgen
