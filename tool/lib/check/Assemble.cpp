@@ -191,9 +191,7 @@ OpLibrary assembleLibrary(std::vector<std::string> Sources,
   if (Library.PythonPackage.empty())
     Library.PythonPackage =
         Library.Ops.empty() ? "ops" : Library.Ops.front().Schema.Namespace;
-  Library.LibraryName = Opts.LibraryName.empty()
-                            ? Library.PythonPackage + "_ops"
-                            : Opts.LibraryName;
+  Library.LibraryName = libraryNameOf(Opts.LibraryName, Library.PythonPackage);
   Library.SamplesPath = Opts.SamplesPath;
   Library.Fakes = Opts.Fakes;
   Library.PythonModule = Opts.PythonModule;

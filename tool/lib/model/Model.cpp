@@ -206,6 +206,10 @@ unknownFakeConstant(const std::vector<FakeOutput> &Outs) {
   return std::nullopt;
 }
 
+std::string libraryNameOf(const std::string &Given, const std::string &Package) {
+  return Given.empty() ? Package + "_ops" : Given;
+}
+
 bool hasAutogradKernel(const Op &O) {
   if (O.Autograd)
     return true;

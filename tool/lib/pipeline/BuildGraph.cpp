@@ -52,8 +52,7 @@ public:
 private:
   /// The library's name: --library-name, else the combine's default.
   std::string libraryName() const {
-    return Inv.LibraryName.empty() ? P.PythonPackage + "_ops"
-                                   : Inv.LibraryName;
+    return libraryNameOf(Inv.LibraryName, P.PythonPackage);
   }
   std::string gen(const std::string &Relative) const {
     return P.OutputDir + "/" + Relative;

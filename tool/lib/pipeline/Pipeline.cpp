@@ -396,8 +396,7 @@ int Run::writeProject() {
   if (!P)
     return 1;
   OneCallProject Project;
-  Project.LibraryName = Inv.LibraryName.empty() ? Inv.PythonPackage + "_ops"
-                                                : Inv.LibraryName;
+  Project.LibraryName = libraryNameOf(Inv.LibraryName, Inv.PythonPackage);
   Project.PythonPackage = Inv.PythonPackage;
   for (const PlannedSource &S : P->Sources) {
     Project.Sources.push_back(S.Path);

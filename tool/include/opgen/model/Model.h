@@ -485,6 +485,10 @@ bool hasAutogradKernel(const Op &O);
 /// through its decomposition (a CompositeImplicitAutograd kernel).
 bool refusesGradient(const Op &O);
 
+/// The op library's name, lib<name>.so: \p Given (--library-name,
+/// add_custom_op's target), else `<package>_ops`.
+std::string libraryNameOf(const std::string &Given, const std::string &Package);
+
 /// The author's Python module of fakes (add_custom_op's FAKE_MODULE).
 struct FakeModule {
   std::string Name;        ///< Module name inside the package (file stem).
