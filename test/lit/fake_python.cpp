@@ -11,6 +11,19 @@
 // RUN: opgen %s -o %t/plain --python-package pk
 // RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/plain/python/pk/fakes.py
 // RUN: grep -q 'm.set_python_module("pk.fakes");' %t/plain/registration.cpp
+// Which ops the module covers is Python's parser's answer: a module that does
+// not parse is an error at its line and column, and nothing is written.
+// RUN: mkdir -p %t/bad && printf 'import torch\n\n@torch.library.register_fake("pk::covered")\ndef _(x:\n    return x\n' > %t/bad/bad_fakes.py
+// RUN: not opgen %s -o %t/bad/gen --python-package pk --fake-module %t/bad/bad_fakes.py --root %t 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: test ! -e %t/bad/gen
+// SYNTAX: bad/bad_fakes.py:4:6: error: the fake module is not valid Python: '(' was never closed [FakeModuleSyntax]
+// SYNTAX-NEXT: def _(x:
+// SYNTAX-NEXT: {{^     \^}}
+// Without a Python to ask (the combine step parses nothing else), it says so.
+// RUN: opgen --discover %s -o %t/bad/rec.json
+// RUN: env OPGEN_PYTHON=%t/no-such-python not opgen --combine %t/bad/rec.json -o %t/bad/gen --python-package pk --fake-module %inputs/pk_fakes.py 2>&1 | FileCheck %s --check-prefix=NOPY
+// RUN: test ! -e %t/bad/gen
+// NOPY: error: cannot read which ops the fake module registers: cannot ask '{{.*}}no-such-python' which ops '{{.*}}pk_fakes.py' registers fakes for: {{.*}} [FakeModuleNotRead]
 #include <opgen/opgen.h>
 
 #include <ATen/core/Tensor.h>

@@ -3,11 +3,18 @@
 /// \file
 /// assignFakes on hand-built ops: the order of the sources of a fake (the
 /// author's C++ fake, the author's Python module, none needed, a composite
-/// kernel, a synthesised fake) and the note that says why none could be
-/// synthesised.
+/// kernel, a synthesised fake), the note that says why none could be
+/// synthesised, and which ops a Python fakes module registers (read by
+/// Python's parser).
 //===----------------------------------------------------------------------===//
 
 #include "opgen/check/Fakes.h"
+#include "opgen/support/PythonTorch.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -50,20 +57,54 @@ FakeSynthesis refused(const std::string &Why, SourceLoc Where) {
   return S;
 }
 
-TEST(FakesTest, PythonModuleRegistrationsAreFound) {
-  std::set<std::string> Ops = pythonFakeOps(
-      "@torch.library.register_fake(\"ns::a\")\n"
-      "register_fake( 'ns::b.default' )\n"
-      "helper.register_fake(\"ns::c.out\")\n"
-      "# register_fake(ns::not_a_string)\n");
-  EXPECT_EQ(Ops, (std::set<std::string>{"ns::a", "ns::b", "ns::c.out"}));
+TEST(FakesTest, PythonModuleRegistrationsAreReadByPython) {
+  std::string Python = environmentPython();
+  if (Python.empty())
+    GTEST_SKIP() << "no Python interpreter";
+  llvm::SmallString<128> Path;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("fakes", "py", Path));
+  auto Remove = llvm::make_scope_exit([&] { llvm::sys::fs::remove(Path); });
+  auto Write = [&](llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  };
+  Write("import torch\n"
+        "from torch.library import register_fake as rf, register_fake\n"
+        "@torch.library.register_fake(\"ns::a\")\n"
+        "def _(x): return x\n"
+        "register_fake( 'ns::b.default' )(lambda x: x)\n"
+        "helper.register_fake(\"ns::c.out\")\n"
+        "torch.library.register_fake(torch.ops.ns.d.default)\n"
+        "torch.library.register_fake(torch.ops.ns.e.out)\n"
+        "# register_fake(\"ns::commented_out\")\n"
+        "s = 'register_fake(\"ns::in_a_string\")'\n"
+        "register_fake(name_in_a_variable)\n");
+  llvm::Expected<FakeRegistrations> Found = queryFakeRegistrations(Python, Path);
+  ASSERT_TRUE(static_cast<bool>(Found)) << llvm::toString(Found.takeError());
+  EXPECT_EQ(Found->Ops, (std::set<std::string>{"ns::a", "ns::b", "ns::c.out",
+                                               "ns::d", "ns::e.out"}));
+  EXPECT_TRUE(Found->SyntaxError.empty());
+
+  Write("import torch\n\ndef f(:\n    pass\n");
+  Found = queryFakeRegistrations(Python, Path);
+  ASSERT_TRUE(static_cast<bool>(Found)) << llvm::toString(Found.takeError());
+  EXPECT_EQ(Found->SyntaxError, "invalid syntax");
+  EXPECT_EQ(Found->ErrorLine, 3u);
+  EXPECT_TRUE(Found->Ops.empty());
+
+  Found = queryFakeRegistrations("", Path);
+  ASSERT_FALSE(static_cast<bool>(Found));
+  EXPECT_NE(llvm::toString(Found.takeError()).find("no Python interpreter"),
+            std::string::npos);
 }
 
 TEST(FakesTest, SourcesAreTriedInOrder) {
   OpLibrary L;
   L.PythonPackage = "pkg";
   L.Fakes = FakeModule{"my_fakes", "kernels/my_fakes.py",
-                       "register_fake(\"ns::python\")"};
+                       "register_fake(\"ns::python\")", {"ns::python"}};
 
   Op Cpp = op("cpp");
   Cpp.Fake = FakeKind::Cpp;

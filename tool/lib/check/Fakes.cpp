@@ -5,27 +5,8 @@
 #include "llvm/Support/Error.h"
 
 #include <algorithm>
-#include <regex>
 
 namespace opgen {
-
-std::set<std::string> pythonFakeOps(const std::string &PythonText) {
-  static const std::regex Registration(
-      R"(register_fake\s*\(\s*["']([A-Za-z_][A-Za-z0-9_]*::[A-Za-z0-9_.]+)["'])");
-  std::set<std::string> Out;
-  for (auto It = std::sregex_iterator(PythonText.begin(), PythonText.end(),
-                                      Registration);
-       It != std::sregex_iterator(); ++It) {
-    std::string Name = (*It)[1];
-    // `ns::op.default` is the default overload.
-    const std::string Default = ".default";
-    if (Name.size() > Default.size() &&
-        Name.compare(Name.size() - Default.size(), Default.size(), Default) == 0)
-      Name.resize(Name.size() - Default.size());
-    Out.insert(Name);
-  }
-  return Out;
-}
 
 namespace {
 
@@ -301,9 +282,9 @@ const Kernel *metaSafeKernel(const Op &O) {
 }
 
 void assignFakes(OpLibrary &Library, DiagSink &Diags) {
-  std::set<std::string> InModule;
-  if (Library.Fakes)
-    InModule = pythonFakeOps(Library.Fakes->Text);
+  const std::set<std::string> NoFakes;
+  const std::set<std::string> &InModule =
+      Library.Fakes ? Library.Fakes->Registers : NoFakes;
   for (Op &O : Library.Ops) {
     collectKernelFacts(O);
     if (O.Fake != FakeKind::None)

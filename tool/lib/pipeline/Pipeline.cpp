@@ -288,10 +288,24 @@ int Run::generate(const Plan &P, Found F) {
       Diags.report(DiagId::NoSuchInput, {}, {Inv.FakeModule});
       return 1;
     }
-    LibOpts.Fakes =
-        FakeModule{sys::path::stem(Inv.FakeModule).str(),
-                   displayPath(absolutePath(Inv.FakeModule), RootDir),
-                   (*Text)->getBuffer().str()};
+    std::string Display = displayPath(absolutePath(Inv.FakeModule), RootDir);
+    Expected<FakeRegistrations> Registered =
+        queryFakeRegistrations(environmentPython(), Inv.FakeModule);
+    if (!Registered) {
+      Diags.report(DiagId::FakeModuleNotRead, {},
+                   {toString(Registered.takeError())});
+      return 1;
+    }
+    if (!Registered->SyntaxError.empty()) {
+      Diags.report(DiagId::FakeModuleSyntax,
+                   SourceLoc{Display, Registered->ErrorLine,
+                             Registered->ErrorColumn},
+                   {Registered->SyntaxError});
+      return 1;
+    }
+    LibOpts.Fakes = FakeModule{sys::path::stem(Inv.FakeModule).str(), Display,
+                               (*Text)->getBuffer().str(),
+                               std::move(Registered->Ops)};
   }
   OpLibrary Library =
       assembleLibrary(P.sourcePaths(), F.Result.Functions, LibOpts, Diags);

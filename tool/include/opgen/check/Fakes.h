@@ -17,9 +17,6 @@
 
 namespace opgen {
 
-/// Op names (`ns::op` or `ns::op.overload`) that \p PythonText registers a
-/// fake for with `register_fake("...")`.
-std::set<std::string> pythonFakeOps(const std::string &PythonText);
 
 /// The op's CPU kernel when its body is meta-safe (Kernel::MetaSafe) and
 /// the op is not tagged data_dependent_output: it then serves as the fake,

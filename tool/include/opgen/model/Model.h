@@ -17,6 +17,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -494,6 +495,9 @@ struct FakeModule {
   std::string Name;        ///< Module name inside the package (file stem).
   std::string DisplayPath; ///< As given, for provenance.
   std::string Text;        ///< Its contents, copied into the package.
+  /// The ops it registers a fake for (`ns::op`, `ns::op.overload`), as
+  /// Python's parser reads its register_fake calls.
+  std::set<std::string> Registers;
 };
 
 /// Everything the emitters need.

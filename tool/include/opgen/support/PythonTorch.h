@@ -11,6 +11,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,19 @@ std::string environmentPython();
 /// Runs \p Python to ask for its torch. Fails with the interpreter's own
 /// message when it cannot import torch.
 llvm::Expected<PythonTorch> queryPythonTorch(const std::string &Python);
+
+/// Which ops a Python fakes module (--fake-module) registers fakes for.
+struct FakeRegistrations {
+  std::set<std::string> Ops; ///< `ns::op` or `ns::op.overload`
+  std::string SyntaxError;   ///< Python's message where the module does not parse
+  unsigned ErrorLine = 0, ErrorColumn = 0;
+};
+
+/// Asks \p Python's own parser (ast) which op names \p File's
+/// `register_fake` calls name (a string, or `torch.ops.ns.op[.overload]`).
+/// Nothing is imported: torch is not needed.
+llvm::Expected<FakeRegistrations> queryFakeRegistrations(const std::string &Python,
+                                                         llvm::StringRef File);
 
 } // namespace opgen
 
