@@ -3,7 +3,7 @@
 # test library and a migration of it made by hand: the layout LAYOUT_DIR is
 # copied to <BINARY_DIR>/migrated, its file REPLACE replaced by WITH (the
 # hand-migrated source), and the comparator run on the original and the
-# copy. EXPECT=pass: it must pass; EXPECT=fail: it must fail (status 1) and
+# copy (both projects written by that build's bin/opgen). EXPECT=pass: it must pass; EXPECT=fail: it must fail (status 1) and
 # print a line matching EXPECT_OUTPUT.
 #   cmake -DLAYOUT_DIR=... -DREPLACE=<rel path> -DWITH=<file> -DBINARY_DIR=...
 #         -DOPGEN_DIR=<opgen build> -DOPGEN_PYTHON=... -DEXPECT=pass|fail
@@ -12,7 +12,8 @@
 file(REMOVE_RECURSE ${BINARY_DIR}/migrated)
 file(COPY ${LAYOUT_DIR}/ DESTINATION ${BINARY_DIR}/migrated)
 configure_file(${WITH} ${BINARY_DIR}/migrated/${REPLACE} COPYONLY)
-set(args ${VERIFY_ARGS} --python ${OPGEN_PYTHON} --work ${BINARY_DIR}/work)
+set(args ${VERIFY_ARGS} --python ${OPGEN_PYTHON} --opgen ${OPGEN_DIR}/bin/opgen
+         --work ${BINARY_DIR}/work)
 if(LAUNCHER)
   list(APPEND args --launcher ${LAUNCHER})
 endif()

@@ -115,14 +115,14 @@ cl::opt<std::string> PythonModule(
              "these ops (e.g. mypkg._meta_registrations): named by "
              "m.set_python_module, imported before the generated skeletons "
              "are registered, at import time, for the ops it left without one"),
-    cl::value_desc("module"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::value_desc("module"), cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand), cl::sub(ProjectCommand),
     cl::cat(Category));
 cl::opt<bool> NoPythonPackage(
     "no-python-package",
     cl::desc("Generate no Python package (__init__.py, ops.py): the ops "
              "belong to your own package, which loads the library; needs "
              "--python-module"),
-    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand), cl::sub(ProjectCommand),
     cl::cat(Category));
 cl::opt<bool> Fragment(
     "fragment",
@@ -130,7 +130,7 @@ cl::opt<bool> Fragment(
              "(STABLE_TORCH_LIBRARY_FRAGMENT), not TORCH_LIBRARY: for a "
              "namespace whose ops are spread over several libraries, each "
              "loaded on its own"),
-    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand),
+    cl::sub(*cl::TopLevelSubCommand), cl::sub(PlanCommand), cl::sub(ProjectCommand),
     cl::cat(Category));
 cl::opt<bool> StableAbi(
     "stable-abi",
@@ -268,6 +268,34 @@ cl::list<std::string> ProjectIncludeDirs(
     "include-dir",
     cl::desc("An include directory of the kernels (repeatable; CMake: "
              "INCLUDE_DIRECTORIES)"),
+    cl::value_desc("dir"), cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<bool> ProjectPlain(
+    "plain",
+    cl::desc("The sources as a plain torch extension library, without opgen "
+             "(migrate --verify's original side)"),
+    cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<bool> ProjectCxxOnly(
+    "cxx-only",
+    cl::desc("Leave the CUDA sources out (those given and those of a "
+             "directory given)"),
+    cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<bool> ProjectNoDefaultOptimization(
+    "no-default-optimization",
+    cl::desc("CMake: NO_DEFAULT_OPTIMIZATION (the build type's flags only)"),
+    cl::sub(ProjectCommand), cl::cat(Category));
+cl::list<std::string> ProjectDefines(
+    "define",
+    cl::desc("A compile definition of the library and of opgen's parse "
+             "(repeatable)"),
+    cl::value_desc("name[=value]"), cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<std::string> ProjectOutputName(
+    "output-name",
+    cl::desc("The library's file name without `lib` and `.so` (a torch "
+             "extension's _C)"),
+    cl::value_desc("name"), cl::sub(ProjectCommand), cl::cat(Category));
+cl::opt<std::string> ProjectOutputDir(
+    "output-dir",
+    cl::desc("The directory the library is built in"),
     cl::value_desc("dir"), cl::sub(ProjectCommand), cl::cat(Category));
 cl::opt<std::string> PlanTargetTorch(
     "target-torch",
@@ -416,6 +444,12 @@ int main(int Argc, const char **Argv) {
   if (ProjectCommand) {
     Inv.Project = true;
     Inv.IncludeDirs.assign(ProjectIncludeDirs.begin(), ProjectIncludeDirs.end());
+    Inv.ProjectOpts.Plain = ProjectPlain;
+    Inv.ProjectOpts.CxxOnly = ProjectCxxOnly;
+    Inv.ProjectOpts.NoDefaultOptimization = ProjectNoDefaultOptimization;
+    Inv.ProjectOpts.Defines.assign(ProjectDefines.begin(), ProjectDefines.end());
+    Inv.ProjectOpts.OutputName = ProjectOutputName;
+    Inv.ProjectOpts.OutputDirectory = ProjectOutputDir;
     Inv.Build.StepArgs.assign(PlanStepArgs.begin(), PlanStepArgs.end());
   }
   if (InitNamespace.getNumOccurrences())

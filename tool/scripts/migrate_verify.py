@@ -22,12 +22,15 @@ each is intended: by design (the list INTENDED below, printed as
     migrate_verify.py ORIGINAL MIGRATED [--sources REL...] [--include REL...]
         [--define NAME[=VALUE]...]
         [--package NAME [--python-module MOD] [--library-name _C]]
-        [--cuda] [--python PY] [--opgen-dir DIR] [--work DIR] [--keep]
+        [--cuda] [--python PY] [--opgen OPGEN] [--opgen-dir DIR] [--work DIR] [--keep]
         [--allow FILE] [--jobs N] [--launcher ccache] [--cmake-arg ARG...]
 
 ORIGINAL and MIGRATED are the two source trees (the same files before and
-after `opgen migrate`). Sources are relative to each tree (default: every
-.cpp .cc .cxx under the tree, and .cu with --cuda); include directories too
+after `opgen migrate`). Both projects are written by `opgen project` (the
+original with --plain; docs/cli.md#a-one-call-project), of the opgen that
+--opgen names (opgen migrate --verify passes itself). Sources are relative
+to each tree (default: the tree, which opgen expands to the compiled
+sources under it, CUDA ones only with --cuda); include directories too
 (default: the tree's root). With --package NAME, NAME/ is the library's own
 Python package in each tree: the library is built as NAME/_C.so (or
 --library-name) beside a
@@ -66,9 +69,6 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-
-SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx")
-CUDA_SUFFIXES = (".cu",)
 
 # Differences opgen makes by design: (key pattern, reason). A difference whose
 # key matches is printed as "intended:" and does not fail the run.
@@ -153,18 +153,13 @@ def dump(library, package, pythonpath):
 
 # --- building ---------------------------------------------------------------
 
-def cmake_list(items):
-    return " ".join('"' + str(i).replace("\\", "/").replace('"', '\\"') + '"' for i in items)
-
-
 def tree_sources(tree, args):
-    if args.sources:
-        files = [tree / s for s in args.sources]
-        if not args.cuda:
-            files = [f for f in files if f.suffix not in CUDA_SUFFIXES]
-    else:
-        suffixes = SOURCE_SUFFIXES + (CUDA_SUFFIXES if args.cuda else ())
-        files = sorted(p for p in tree.rglob("*") if p.suffix in suffixes and p.is_file())
+    """The sources of one side, as opgen project takes them: the files given
+    (relative to the tree), else the tree itself, a directory that opgen
+    expands to the compiled sources under it (its source kinds)."""
+    if not args.sources:
+        return [tree]
+    files = [tree / s for s in args.sources]
     for f in files:
         if not f.is_file():
             fail(f"no source {f}")
@@ -180,50 +175,32 @@ def torch_prefix(python):
 
 
 def write_project(side, tree, work, args):
-    """The CMake project of one side; returns (project dir, build dir,
-    library path, python dir or None)."""
+    """The CMake project of one side, written by `opgen project` (--plain for
+    the original); returns (project dir, build dir, library path, python dir
+    or None)."""
     project = work / side / "project"
     build = work / side / "build"
-    project.mkdir(parents=True, exist_ok=True)
-    sources = tree_sources(tree, args)
-    includes = [tree / i for i in (args.include or ["."])]
-    defines = args.define or []
-    cuda = "CUDA" if args.cuda else ""
-    package = args.package
     pydir = build / "python"
-    lines = ["cmake_minimum_required(VERSION 3.20)",
-             f"project(opgen_verify_{side} LANGUAGES C CXX {cuda})"]
+    package = args.package
+    cmd = [args.opgen, "project", "-o", str(project), "--library-name", "verify_ops"]
+    cmd += [f"--include-dir={tree / i}" for i in (args.include or ["."])]
+    cmd += [f"--define={d}" for d in (args.define or [])]
+    if not args.cuda:
+        cmd.append("--cxx-only")
     if side == "original":
-        lines += [f"list(APPEND CMAKE_PREFIX_PATH {cmake_list([torch_prefix(args.python)])})",
-                  "find_package(Torch REQUIRED)",
-                  # Python.h, as torch.utils.cpp_extension gives it.
-                  f"set(Python3_EXECUTABLE {cmake_list([args.python])})",
-                  "find_package(Python3 COMPONENTS Interpreter Development.Module REQUIRED)",
-                  f"add_library(verify_ops SHARED {cmake_list(sources)})",
-                  f"target_include_directories(verify_ops PRIVATE {cmake_list(includes)})",
-                  "target_link_libraries(verify_ops PRIVATE torch Python3::Module)",
-                  "target_compile_features(verify_ops PRIVATE cxx_std_17)"]
+        cmd += ["--plain", "--python-package", f"opgen_verify_{side}"]
     else:
-        keys = ["NO_TESTS", "NO_DEFAULT_OPTIMIZATION",
-                f"INCLUDE_DIRECTORIES {cmake_list(includes)}",
-                f"OPGEN_ARGS --root {cmake_list([tree])}"]
-        if defines:
-            keys.append("COMPILER_ARGS " + cmake_list("-D" + d for d in defines))
+        cmd += ["--no-default-optimization", f"--step-arg=--root", f"--step-arg={tree}"]
         if args.fragment:
-            keys.append("FRAGMENT")
+            cmd.append("--fragment")
         if package:
-            keys.append(f"PYTHON_PACKAGE {package} PYTHON_MODULE {args.python_module or package} "
-                        "NO_PYTHON_PACKAGE")
+            cmd += ["--python-package", package, "--python-module", args.python_module or package,
+                    "--no-python-package"]
         else:
-            keys.append("PYTHON_PACKAGE opgen_verify_migrated")
-        lines += ["find_package(opgen REQUIRED)",
-                  f"add_custom_op(verify_ops SOURCES {cmake_list(sources)}\n  " + "\n  ".join(keys) + ")"]
-    if defines:
-        lines.append(f"target_compile_definitions(verify_ops PRIVATE {cmake_list(defines)})")
+            cmd += ["--python-package", "opgen_verify_migrated"]
     if package:
         out = pydir / package
-        lines.append(f'set_target_properties(verify_ops PROPERTIES PREFIX "" '
-                     f'OUTPUT_NAME {args.library_name} LIBRARY_OUTPUT_DIRECTORY {cmake_list([out])})')
+        cmd += ["--output-name", args.library_name, "--output-dir", str(out)]
         library = out / f"{args.library_name}.so"
         src = tree / package
         if not src.is_dir():
@@ -233,13 +210,16 @@ def write_project(side, tree, work, args):
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(py, dest)
     elif side == "original":
-        lines.append(f"set_target_properties(verify_ops PROPERTIES LIBRARY_OUTPUT_DIRECTORY "
-                     f"{cmake_list([build / 'lib'])})")
+        cmd += ["--output-dir", str(build / "lib")]
         library = build / "lib" / "libverify_ops.so"
         pydir = None
     else:
         library = pydir / "opgen_verify_migrated" / "libverify_ops.so"
-    (project / "CMakeLists.txt").write_text("\n".join(lines) + "\n")
+    cmd += [str(s) for s in tree_sources(tree, args)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.stdout.write(out.stdout + out.stderr)
+        fail(f"opgen project could not write the {side} project")
     return project, build, library, pydir
 
 
@@ -249,6 +229,8 @@ def build_side(side, tree, work, args):
                  f"-DPython3_EXECUTABLE={args.python}", f"-DOPGEN_PYTHON={args.python}"]
     if side == "migrated":
         configure.append(f"-Dopgen_DIR={args.opgen_dir}")
+    else:
+        configure.append(f"-DCMAKE_PREFIX_PATH={torch_prefix(args.python)}")
     if args.launcher:
         configure += [f"-DCMAKE_CXX_COMPILER_LAUNCHER={args.launcher}",
                       f"-DCMAKE_CUDA_COMPILER_LAUNCHER={args.launcher}"]
@@ -414,6 +396,9 @@ def parser():
     p.add_argument("--cuda", action="store_true", help="also build the .cu sources")
     p.add_argument("--cuda-architectures", default=os.environ.get("CUDAARCHS", "90"))
     p.add_argument("--python", default=sys.executable, help="the Python with torch")
+    p.add_argument("--opgen", default=shutil.which("opgen"),
+                   help="the opgen that writes both projects (opgen migrate --verify "
+                        "passes itself; default: opgen on PATH)")
     p.add_argument("--opgen-dir", default=default_opgen_dir(),
                    help="opgen's CMake package (default: this script's directory)")
     p.add_argument("--work", type=Path, help="scratch directory (default: a temporary one)")
@@ -441,6 +426,8 @@ def main(argv=None):
             fail(f"no directory {t}")
     if not args.opgen_dir:
         fail("no opgen CMake package beside this script: give --opgen-dir")
+    if not args.opgen:
+        fail("no opgen on PATH: give --opgen")
     if args.python_module and not args.package:
         p.error("--python-module needs --package")
     allow = read_allow(args.allow)

@@ -403,12 +403,50 @@ int Run::printPlan(bool WithGraph) {
   return 0;
 }
 
+/// opgen project's inputs: a directory stands for the compiled sources
+/// under it (sorted; opgen's source kinds decide which files those are);
+/// with --cxx-only, CUDA sources are left out. Other inputs are kept for
+/// makePlan to check.
+static std::vector<std::string>
+projectInputs(const std::vector<std::string> &Inputs, bool CxxOnly) {
+  auto Wanted = [&](StringRef Path, bool FromDirectory) {
+    std::optional<SourceKind> Kind = classifySource(Path);
+    if (!Kind)
+      return !FromDirectory;
+    return (Kind->Compiled || !FromDirectory) && !(CxxOnly && Kind->Cuda);
+  };
+  std::vector<std::string> Out;
+  for (const std::string &Input : Inputs) {
+    if (!sys::fs::is_directory(Input)) {
+      if (Wanted(Input, false))
+        Out.push_back(Input);
+      continue;
+    }
+    std::vector<std::string> Found;
+    std::error_code EC;
+    for (sys::fs::recursive_directory_iterator It(Input, EC), End;
+         It != End && !EC; It.increment(EC))
+      if (sys::fs::is_regular_file(It->path()) && Wanted(It->path(), true))
+        Found.push_back(It->path());
+    std::sort(Found.begin(), Found.end());
+    Out.insert(Out.end(), Found.begin(), Found.end());
+  }
+  return Out;
+}
+
 /// opgen project: the one-call CMake project of the sources (checked as
 /// every mode checks them) in -o, rewritten only when it changes.
 int Run::writeProject() {
-  std::optional<Plan> P = makePlan(Inv, /*RequireSources=*/true, Diags);
+  Invocation Expanded = Inv;
+  Expanded.Inputs = projectInputs(Inv.Inputs, Inv.ProjectOpts.CxxOnly);
+  if (Expanded.Inputs.empty()) {
+    Diags.report(DiagId::UsageProject, {});
+    return 1;
+  }
+  std::optional<Plan> P = makePlan(Expanded, /*RequireSources=*/true, Diags);
   if (!P)
     return 1;
+  const Invocation::ProjectOptions &Opts = Inv.ProjectOpts;
   OneCallProject Project;
   Project.LibraryName = libraryNameOf(Inv.LibraryName, Inv.PythonPackage);
   Project.PythonPackage = Inv.PythonPackage;
@@ -416,12 +454,21 @@ int Run::writeProject() {
     Project.Sources.push_back(S.Path);
     Project.Cuda = Project.Cuda || (S.Compiled && S.Lang == Language::Cuda);
   }
+  Project.Plain = Opts.Plain;
   if (!Inv.Samples.empty())
     Project.Samples = absolutePath(Inv.Samples);
   for (const std::string &Dir : Inv.IncludeDirs)
     Project.IncludeDirs.push_back(absolutePath(Dir));
   Project.CompilerArgs = Inv.ExtraArgs;
   Project.OpgenArgs = Inv.Build.StepArgs;
+  Project.PythonModule = Inv.PythonModule;
+  Project.NoPythonPackage = Inv.NoPythonPackage;
+  Project.Fragment = Inv.Fragment;
+  Project.NoDefaultOptimization = Opts.NoDefaultOptimization;
+  Project.Defines = Opts.Defines;
+  Project.OutputName = Opts.OutputName;
+  if (!Opts.OutputDirectory.empty())
+    Project.OutputDirectory = absolutePath(Opts.OutputDirectory);
   Expected<std::string> Text = emitOneCallProject(Project);
   if (!Text)
     return internalError(Text.takeError());
@@ -640,7 +687,8 @@ bool Run::verifyMigration(const Comparator &C,
   if (!copyTreeWith(RootDir, Changed, Migrated, Diags))
     return false;
   // The comparator builds with the Python that runs it (its --python).
-  std::vector<std::string> Args = {C.Python, C.Script, RootDir, Migrated};
+  std::vector<std::string> Args = {C.Python, C.Script, RootDir, Migrated,
+                                   "--opgen=" + executablePath()};
   Args.insert(Args.end(), Inv.MigrateVerifyArgs.begin(),
               Inv.MigrateVerifyArgs.end());
   std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
@@ -677,7 +725,7 @@ int Run::run() {
   case Mode::PlanBuild:
     return printPlan(/*WithGraph=*/true);
   case Mode::Project:
-    return writeProject();
+    return checkPythonOptions() ? writeProject() : 1;
   case Mode::Combine: {
     if (!checkPythonOptions())
       return 1;

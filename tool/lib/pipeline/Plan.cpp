@@ -213,7 +213,7 @@ std::optional<Plan> makePlan(const Invocation &Inv, bool RequireSources,
   Named.PythonPackage = Inv.PythonPackage;
   if (!Inv.FakeModule.empty())
     Named.Fakes =
-        FakeModule{llvm::sys::path::stem(Inv.FakeModule).str(), "", ""};
+        FakeModule{llvm::sys::path::stem(Inv.FakeModule).str(), "", "", {}};
   Named.GeneratePackage = P.GeneratePackage;
   Named.Sources = P.sourcePaths();
   OutputNames Names = outputNames(Named);

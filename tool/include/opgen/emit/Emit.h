@@ -181,13 +181,29 @@ struct OneCallProject {
   std::vector<std::string> Sources;
   /// Whether a source is CUDA (the project then enables the language).
   bool Cuda = false;
+  /// The sources as a plain torch extension library, without opgen
+  /// (templates/build_files/plain_project.cmake).
+  bool Plain = false;
   std::string Samples;
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> CompilerArgs;
   std::vector<std::string> OpgenArgs;
+  /// add_custom_op's PYTHON_MODULE, NO_PYTHON_PACKAGE, FRAGMENT and
+  /// NO_DEFAULT_OPTIMIZATION.
+  std::string PythonModule;
+  bool NoPythonPackage = false;
+  bool Fragment = false;
+  bool NoDefaultOptimization = false;
+  /// Compile definitions, NAME[=VALUE]: the target's, and opgen's parse's.
+  std::vector<std::string> Defines;
+  /// The library's file, <OutputDirectory>/<OutputName>.so (no `lib`
+  /// prefix, as a torch extension's `_C.so`), where given.
+  std::string OutputName;
+  std::string OutputDirectory;
 };
 
-/// Its CMakeLists.txt, from templates/build_files/project.cmake.
+/// Its CMakeLists.txt, from templates/build_files/project.cmake (or
+/// plain_project.cmake).
 llvm::Expected<std::string> emitOneCallProject(const OneCallProject &P);
 
 } // namespace opgen

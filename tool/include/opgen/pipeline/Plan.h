@@ -40,9 +40,20 @@ struct Invocation {
   /// `opgen plan`: the Plan with its build graph (BuildGraph.h).
   bool PlanBuild = false;
   /// `opgen project`: a one-call CMake project around add_custom_op()
-  /// (opgen.load()), in -o; IncludeDirs are its INCLUDE_DIRECTORIES.
+  /// (opgen.load(), migrate --verify), in -o; IncludeDirs are its
+  /// INCLUDE_DIRECTORIES.
   bool Project = false;
   std::vector<std::string> IncludeDirs;
+  /// opgen project's own options: --plain, --cxx-only,
+  /// --no-default-optimization, --define, --output-name, --output-dir.
+  struct ProjectOptions {
+    bool Plain = false;
+    bool CxxOnly = false;
+    bool NoDefaultOptimization = false;
+    std::vector<std::string> Defines;
+    std::string OutputName;
+    std::string OutputDirectory;
+  } ProjectOpts;
   bool CMakeDir = false;
   bool Init = false;
   /// --check: write nothing, fail when something is out of date.
