@@ -86,6 +86,104 @@ std::optional<KernelAbi> kernelAbi(const FunctionDecl &FD,
   return KernelAbi::Stable;
 }
 
+/// The hint of an UnrenderableDefault for a parameter \p Name of type
+/// \p T: a schema has no default for an enum-like value, and the usual way
+/// out is an optional defaulting to None, resolved in the kernel.
+std::string enumDefaultHint(const Type &T, const std::string &Name) {
+  std::string Enum = T.Base == BaseType::ScalarType     ? "at::ScalarType"
+                     : T.Base == BaseType::Layout       ? "at::Layout"
+                     : T.Base == BaseType::MemoryFormat ? "at::MemoryFormat"
+                     : T.Base == BaseType::Device       ? "at::Device"
+                                                        : "";
+  if (Enum.empty())
+    return "";
+  return "; for this type write 'std::optional<" + Enum + "> " + Name +
+         " = std::nullopt' and pick the value in the kernel when it is unset";
+}
+
+/// One parameter, lowered: its schema argument (with its default) and its
+/// C++ side.
+struct LoweredParam {
+  Argument Arg;
+  CppParam Cpp;
+};
+
+/// Lowers parameter \p Index (1-based, for messages) of \p FD, its type's
+/// ABI mark added to \p AbiItems once the type maps; nullopt, reported,
+/// when it has no name, a type or a default opgen cannot map.
+std::optional<LoweredParam> lowerParam(ASTContext &Ctx, const FunctionDecl &FD,
+                                       const ParmVarDecl &P, unsigned Index,
+                                       TypeMapper &Mapper,
+                                       const std::string &Root,
+                                       std::vector<AbiItem> &AbiItems,
+                                       DiagSink &Diags) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The start of the type as written, qualifiers included.
+  SourceLoc Begin = toSourceLoc(SM, P.getBeginLoc(), Root);
+  if (P.getName().empty()) {
+    Diags.report(DiagId::UnnamedParam, Begin,
+                 {std::to_string(Index), FD.getNameAsString()});
+    return std::nullopt;
+  }
+  std::string Spelling = printType(Ctx, P.getType());
+  llvm::Expected<MappedParam> Mapped = Mapper.mapParam(P.getType());
+  if (!Mapped) {
+    Diags.report(DiagId::UnsupportedType, Begin,
+                 {P.getNameAsString(), Spelling,
+                  llvm::toString(Mapped.takeError())});
+    return std::nullopt;
+  }
+  AbiItems.push_back({Mapped->Mark, Begin,
+                      "parameter '" + P.getNameAsString() + "'",
+                      P.getNameAsString(), Spelling});
+  LoweredParam Out;
+  Out.Arg.Name = P.getNameAsString();
+  Out.Arg.Ty = Mapped->SchemaType;
+  if (P.hasDefaultArg() && !P.hasUninstantiatedDefaultArg()) {
+    std::optional<DefaultValue> V =
+        Mapper.renderDefault(P.getDefaultArg(), Mapped->SchemaType);
+    if (!V) {
+      Diags.report(DiagId::UnrenderableDefault,
+                   toSourceLoc(SM, P.getDefaultArgRange().getBegin(), Root),
+                   {Out.Arg.Name, enumDefaultHint(Out.Arg.Ty, Out.Arg.Name)});
+      return std::nullopt;
+    }
+    Out.Arg.Default = std::move(V);
+  }
+  Out.Cpp = std::move(Mapped->Cpp);
+  Out.Cpp.Name = Out.Arg.Name;
+  Out.Cpp.Loc = toSourceLoc(SM, P.getLocation(), Root);
+  Out.Cpp.Spelling = Spelling;
+  return Out;
+}
+
+/// What a kernel's body tells (not a fake's: it is the fake): a fake
+/// synthesised from its allocations, what it does to each parameter, its
+/// shape checks, and whether it runs on Meta tensors.
+void analyzeBody(ASTContext &Ctx, const FunctionDecl &Def,
+                 const std::string &Root, AnnotatedFunction &Fn) {
+  if (!Fn.Inferred.Returns.empty())
+    Fn.Impl.Synthesis = synthesizeFake(Ctx, Def, Fn.Inferred.Arguments,
+                                       Fn.Inferred.Returns, Root);
+  std::vector<ParamEffects> Effects = analyzeMutation(Ctx, Def, Root);
+  if (Effects.size() == Fn.Impl.Params.size())
+    for (size_t I = 0; I < Effects.size(); ++I)
+      Fn.Impl.Params[I].Effects = std::move(Effects[I]);
+  Fn.Impl.Checks = readShapeChecks(Ctx, Def, Fn.Inferred.Arguments, Root);
+  if (Fn.Impl.Abi == KernelAbi::Stable) {
+    // Never registered for Meta: the stable ABI's registration
+    // (STABLE_TORCH_LIBRARY_IMPL) boxes the kernel as it is, and the body
+    // reads concrete sizes (torch::stable::Tensor has no sym_size).
+    MetaSafety NotSafe;
+    NotSafe.Why = "it is written against PyTorch's stable ABI, whose "
+                  "kernels opgen does not run on Meta tensors";
+    NotSafe.WhyLoc = Fn.Impl.Loc;
+    Fn.Impl.MetaSafe = std::move(NotSafe);
+  } else {
+    Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, Def, Root);
+  }
+}
+
 } // namespace
 
 std::optional<AnnotatedFunction>
@@ -111,108 +209,35 @@ lowerFunction(ASTContext &Ctx, const FunctionDecl &FD, Annotation Attr,
   std::vector<AbiItem> AbiItems;
   unsigned Index = 0;
   for (const ParmVarDecl *P : FD.parameters()) {
-    ++Index;
-    SourceLoc PLoc = toSourceLoc(SM, P->getLocation(), Root);
-    if (P->getName().empty()) {
-      Diags.report(DiagId::UnnamedParam,
-                   toSourceLoc(SM, P->getBeginLoc(), Root),
-                   {std::to_string(Index), FD.getNameAsString()});
+    std::optional<LoweredParam> L =
+        lowerParam(Ctx, FD, *P, ++Index, Mapper, Root, AbiItems, Diags);
+    if (!L) {
       Ok = false;
       continue;
     }
-    llvm::Expected<MappedParam> Mapped = Mapper.mapParam(P->getType());
-    if (!Mapped) {
-      // The start of the type as written, qualifiers included.
-      Diags.report(DiagId::UnsupportedType,
-                   toSourceLoc(SM, P->getBeginLoc(), Root),
-                   {P->getNameAsString(), printType(Ctx, P->getType()),
-                    llvm::toString(Mapped.takeError())});
-      Ok = false;
-      continue;
-    }
-    MappedParam &M = *Mapped;
-    AbiItems.push_back({M.Mark, toSourceLoc(SM, P->getBeginLoc(), Root),
-                        "parameter '" + P->getNameAsString() + "'",
-                        P->getNameAsString(), printType(Ctx, P->getType())});
-    Argument A;
-    A.Name = P->getNameAsString();
-    A.Ty = M.SchemaType;
-    if (P->hasDefaultArg() && !P->hasUninstantiatedDefaultArg()) {
-      std::optional<DefaultValue> V =
-          Mapper.renderDefault(P->getDefaultArg(), M.SchemaType);
-      if (!V) {
-        // A schema has no default for an enum-like value: the usual way out
-        // is an optional defaulting to None, resolved in the kernel.
-        std::string Enum = M.SchemaType.Base == BaseType::ScalarType ? "at::ScalarType"
-                           : M.SchemaType.Base == BaseType::Layout   ? "at::Layout"
-                           : M.SchemaType.Base == BaseType::MemoryFormat
-                               ? "at::MemoryFormat"
-                           : M.SchemaType.Base == BaseType::Device ? "at::Device"
-                                                                   : "";
-        Diags.report(DiagId::UnrenderableDefault,
-                     toSourceLoc(SM, P->getDefaultArgRange().getBegin(),
-                                 Root),
-                     {A.Name, Enum.empty() ? ""
-                                           : "; for this type write 'std::optional<" +
-                                                 Enum + "> " + A.Name +
-                                                 " = std::nullopt' and pick the "
-                                                 "value in the kernel when it is "
-                                                 "unset"});
-        Ok = false;
-        continue;
-      }
-      A.Default = std::move(V);
-    }
-    M.Cpp.Name = A.Name;
-    M.Cpp.Loc = PLoc;
-    M.Cpp.Spelling = printType(Ctx, P->getType());
-    Fn.Inferred.Arguments.push_back(std::move(A));
-    Fn.Impl.Params.push_back(std::move(M.Cpp));
+    Fn.Inferred.Arguments.push_back(std::move(L->Arg));
+    Fn.Impl.Params.push_back(std::move(L->Cpp));
   }
+  SourceLoc RetLoc =
+      toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(), Root);
+  std::string RetSpelling = printType(Ctx, FD.getReturnType());
   llvm::Expected<MappedReturn> Ret = Mapper.mapReturn(FD.getReturnType());
   if (!Ret) {
-    Diags.report(DiagId::UnsupportedReturn,
-                 toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(),
-                             Root),
-                 {printType(Ctx, FD.getReturnType()),
-                  llvm::toString(Ret.takeError())});
+    Diags.report(DiagId::UnsupportedReturn, RetLoc,
+                 {RetSpelling, llvm::toString(Ret.takeError())});
     return std::nullopt;
   }
-  AbiItems.push_back(
-      {Ret->Mark,
-       toSourceLoc(SM, FD.getReturnTypeSourceRange().getBegin(), Root),
-       "the return", "", printType(Ctx, FD.getReturnType())});
+  AbiItems.push_back({Ret->Mark, RetLoc, "the return", "", RetSpelling});
   std::optional<KernelAbi> Abi = kernelAbi(FD, AbiItems, Diags);
   if (!Ok || !Abi)
     return std::nullopt;
   Fn.Impl.Abi = *Abi;
   Fn.Inferred.Returns = std::move(Ret->Returns);
   Fn.Impl.Ret.Reference = Ret->Reference;
-  Fn.Impl.Ret.Spelling = printType(Ctx, FD.getReturnType());
+  Fn.Impl.Ret.Spelling = RetSpelling;
   const FunctionDecl *Def = FD.getDefinition();
-  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody() &&
-      !Fn.Inferred.Returns.empty())
-    Fn.Impl.Synthesis = synthesizeFake(Ctx, *Def, Fn.Inferred.Arguments,
-                                       Fn.Inferred.Returns, Root);
-  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody()) {
-    std::vector<ParamEffects> Effects = analyzeMutation(Ctx, *Def, Root);
-    if (Effects.size() == Fn.Impl.Params.size())
-      for (size_t I = 0; I < Effects.size(); ++I)
-        Fn.Impl.Params[I].Effects = std::move(Effects[I]);
-    Fn.Impl.Checks = readShapeChecks(Ctx, *Def, Fn.Inferred.Arguments, Root);
-    if (Fn.Impl.Abi == KernelAbi::Stable) {
-      // Never registered for Meta: the stable ABI's registration
-      // (STABLE_TORCH_LIBRARY_IMPL) boxes the kernel as it is, and the body
-      // reads concrete sizes (torch::stable::Tensor has no sym_size).
-      MetaSafety NotSafe;
-      NotSafe.Why = "it is written against PyTorch's stable ABI, whose "
-                    "kernels opgen does not run on Meta tensors";
-      NotSafe.WhyLoc = Fn.Impl.Loc;
-      Fn.Impl.MetaSafe = std::move(NotSafe);
-    } else {
-      Fn.Impl.MetaSafe = analyzeMetaSafety(Ctx, *Def, Root);
-    }
-  }
+  if (Fn.Attr.Kind != AnnotationKind::Fake && Def && Def->hasBody())
+    analyzeBody(Ctx, *Def, Root, Fn);
   return Fn;
 }
 

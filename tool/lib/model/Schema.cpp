@@ -353,43 +353,28 @@ struct Token {
 using Constant =
     std::variant<std::monostate, bool, int64_t, double, std::string>;
 
-class Parser {
-public:
-  explicit Parser(std::string_view Text) : Src(Text) {}
+/// The first error of a parse: where and what.
+struct ParseFailure {
+  bool Failed = false;
+  size_t Offset = 0;
+  std::string Message;
 
-  llvm::Expected<OpSchema> parse() {
-    advance();
-    OpSchema S;
-    if (parseName(S) && parseArguments(S) && parseReturns(S) &&
-        Cur.Kind != TokKind::End)
-      fail(Cur.Offset, "unexpected " + describe(Cur) + " after the schema");
-    if (!Failed)
-      return S;
-    return llvm::make_error<SchemaParseError>(ErrOffset, ErrMessage);
-  }
-
-private:
   /// Records the first error; returns false so callers can bail out.
-  bool fail(size_t Offset, std::string Message) {
+  bool fail(size_t At, std::string Why) {
     if (!Failed) {
       Failed = true;
-      ErrOffset = Offset;
-      ErrMessage = std::move(Message);
+      Offset = At;
+      Message = std::move(Why);
     }
     return false;
   }
+};
 
-  static std::string describe(const Token &T) {
-    if (T.Kind == TokKind::End)
-      return "end of input";
-    return "'" + std::string(T.Text) + "'";
-  }
-
-  Token make(TokKind Kind, size_t Len) {
-    Token T{Kind, Pos, std::string_view(Src).substr(Pos, Len)};
-    Pos += Len;
-    return T;
-  }
+/// The schema's tokens, as torch's schema lexer makes them; an error ends
+/// the input (an End token) and is recorded in the ParseFailure.
+class Lexer {
+public:
+  Lexer(std::string_view Text, ParseFailure &Err) : Src(Text), Err(Err) {}
 
   /// Mirrors torch's lexer: blanks, comments and backslash-newlines are
   /// skipped; newlines only inside brackets or around the whole schema.
@@ -414,7 +399,7 @@ private:
     if (Pos == Src.size())
       return make(TokKind::End, 0);
     if (NewlineBefore && SeenToken) {
-      fail(Pos, "unexpected newline outside parentheses");
+      Err.fail(Pos, "unexpected newline outside parentheses");
       return make(TokKind::End, 0);
     }
     SeenToken = true;
@@ -459,8 +444,15 @@ private:
         --Depth;
       return make(TokKind::Punct, 1);
     }
-    fail(Pos, std::string("unexpected character '") + C + "'");
+    Err.fail(Pos, std::string("unexpected character '") + C + "'");
     return make(TokKind::End, 0);
+  }
+
+private:
+  Token make(TokKind Kind, size_t Len) {
+    Token T{Kind, Pos, std::string_view(Src).substr(Pos, Len)};
+    Pos += Len;
+    return T;
   }
 
   /// A string literal in 1 or 3 quotes; a backslash skips the next character.
@@ -477,13 +469,111 @@ private:
       ++I;
     }
     if (I >= Src.size() || Src[I] == '\n') {
-      fail(Pos, "unterminated string literal");
+      Err.fail(Pos, "unterminated string literal");
       return make(TokKind::End, 0);
     }
     return make(TokKind::String, I + QuoteLen - Pos);
   }
 
-  void advance() { Cur = lex(); }
+  std::string Src;
+  size_t Pos = 0;
+  unsigned Depth = 0; ///< Brackets open: newlines are blanks inside them.
+  bool SeenToken = false;
+  ParseFailure &Err;
+};
+
+/// torch's parseStringLiteral: `\\ \' \" \a \b \f \n \t \v`,
+/// backslash-newline and three-digit octal escapes.
+bool unquote(const Token &T, std::string &Out, ParseFailure &Err) {
+  size_t QuoteLen =
+      T.Text.size() >= 6 && T.Text[1] == T.Text[0] && T.Text[2] == T.Text[0]
+          ? 3
+          : 1;
+  std::string_view Body =
+      T.Text.substr(QuoteLen, T.Text.size() - 2 * QuoteLen);
+  for (size_t I = 0; I < Body.size(); ++I) {
+    if (Body[I] != '\\') {
+      Out += Body[I];
+      continue;
+    }
+    char E = Body[++I];
+    switch (E) {
+    case '\\':
+    case '\'':
+    case '"':
+    case '\n':
+      Out += E;
+      break;
+    case 'a':
+      Out += '\a';
+      break;
+    case 'b':
+      Out += '\b';
+      break;
+    case 'f':
+      Out += '\f';
+      break;
+    case 'n':
+      Out += '\n';
+      break;
+    case 't':
+      Out += '\t';
+      break;
+    case 'v':
+      Out += '\v';
+      break;
+    case 'x':
+      return Err.fail(T.Offset, "hex escapes are not supported");
+    case 'u':
+    case 'U':
+    case 'N':
+      return Err.fail(T.Offset, "unicode escapes are not supported");
+    default: {
+      auto IsOctal = [](char D) { return D >= '0' && D <= '7'; };
+      if (I + 3 > Body.size() || !IsOctal(Body[I]) || !IsOctal(Body[I + 1]) ||
+          !IsOctal(Body[I + 2]))
+        return Err.fail(T.Offset, "ill-formed escape (octal escapes take "
+                              "three digits)");
+      int V = (Body[I] - '0') * 64 + (Body[I + 1] - '0') * 8 +
+              (Body[I + 2] - '0');
+      if (V > 255)
+        return Err.fail(T.Offset, "octal escape out of range");
+      Out += static_cast<char>(V);
+      I += 2;
+    }
+    }
+  }
+  return true;
+}
+
+class Parser {
+public:
+  explicit Parser(std::string_view Text) : Lex(Text, Err) {}
+
+  llvm::Expected<OpSchema> parse() {
+    advance();
+    OpSchema S;
+    if (parseName(S) && parseArguments(S) && parseReturns(S) &&
+        Cur.Kind != TokKind::End)
+      fail(Cur.Offset, "unexpected " + describe(Cur) + " after the schema");
+    if (!Err.Failed)
+      return S;
+    return llvm::make_error<SchemaParseError>(Err.Offset, Err.Message);
+  }
+
+private:
+private:
+  bool fail(size_t Offset, std::string Message) {
+    return Err.fail(Offset, std::move(Message));
+  }
+
+  static std::string describe(const Token &T) {
+    if (T.Kind == TokKind::End)
+      return "end of input";
+    return "'" + std::string(T.Text) + "'";
+  }
+
+  void advance() { Cur = Lex.lex(); }
 
   bool consume(char C) {
     if (!Cur.is(C))
@@ -816,7 +906,7 @@ private:
     }
     if (T.Kind == TokKind::String) {
       std::string S;
-      if (!unquote(T, S))
+      if (!unquote(T, S, Err))
         return false;
       C = std::move(S);
       advance();
@@ -858,78 +948,9 @@ private:
     return true;
   }
 
-  /// torch's parseStringLiteral: `\\ \' \" \a \b \f \n \t \v`,
-  /// backslash-newline and three-digit octal escapes.
-  bool unquote(const Token &T, std::string &Out) {
-    size_t QuoteLen =
-        T.Text.size() >= 6 && T.Text[1] == T.Text[0] && T.Text[2] == T.Text[0]
-            ? 3
-            : 1;
-    std::string_view Body =
-        T.Text.substr(QuoteLen, T.Text.size() - 2 * QuoteLen);
-    for (size_t I = 0; I < Body.size(); ++I) {
-      if (Body[I] != '\\') {
-        Out += Body[I];
-        continue;
-      }
-      char E = Body[++I];
-      switch (E) {
-      case '\\':
-      case '\'':
-      case '"':
-      case '\n':
-        Out += E;
-        break;
-      case 'a':
-        Out += '\a';
-        break;
-      case 'b':
-        Out += '\b';
-        break;
-      case 'f':
-        Out += '\f';
-        break;
-      case 'n':
-        Out += '\n';
-        break;
-      case 't':
-        Out += '\t';
-        break;
-      case 'v':
-        Out += '\v';
-        break;
-      case 'x':
-        return fail(T.Offset, "hex escapes are not supported");
-      case 'u':
-      case 'U':
-      case 'N':
-        return fail(T.Offset, "unicode escapes are not supported");
-      default: {
-        auto IsOctal = [](char D) { return D >= '0' && D <= '7'; };
-        if (I + 3 > Body.size() || !IsOctal(Body[I]) || !IsOctal(Body[I + 1]) ||
-            !IsOctal(Body[I + 2]))
-          return fail(T.Offset, "ill-formed escape (octal escapes take "
-                                "three digits)");
-        int V = (Body[I] - '0') * 64 + (Body[I + 1] - '0') * 8 +
-                (Body[I + 2] - '0');
-        if (V > 255)
-          return fail(T.Offset, "octal escape out of range");
-        Out += static_cast<char>(V);
-        I += 2;
-      }
-      }
-    }
-    return true;
-  }
-
-  std::string Src;
-  size_t Pos = 0;
-  unsigned Depth = 0;
-  bool SeenToken = false;
+  ParseFailure Err;
+  Lexer Lex;
   Token Cur;
-  bool Failed = false;
-  size_t ErrOffset = 0; ///< The first error, once Failed.
-  std::string ErrMessage;
 };
 
 } // namespace

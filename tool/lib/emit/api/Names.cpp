@@ -98,6 +98,15 @@ std::string noBackwardMessage(const Op &O) {
                 "tensors that do not require grad (or under torch.no_grad())";
 }
 
+std::vector<std::string> nonDifferentiableOutputs(const Op &O) {
+  std::vector<std::string> Out;
+  const std::vector<bool> &Differentiable = O.Autograd->Differentiable;
+  for (size_t I = 0; I < Differentiable.size(); ++I)
+    if (!Differentiable[I])
+      Out.push_back("outputs[" + std::to_string(I) + "]");
+  return Out;
+}
+
 std::vector<ArgumentGradient> argumentGradients(const Op &O) {
   const AutogradInfo &A = *O.Autograd;
   const auto &Returns = A.Backward.Returns;

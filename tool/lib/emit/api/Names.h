@@ -106,6 +106,10 @@ struct ArgumentGradient {
 /// backward's results in that order.
 std::vector<ArgumentGradient> argumentGradients(const Op &O);
 
+/// The outputs of \p O (which has a backward) autograd must not
+/// differentiate, as both flavours spell them: `outputs[<i>]`.
+std::vector<std::string> nonDifferentiableOutputs(const Op &O);
+
 /// What differentiating \p O, an op without a backward (refusesGradient),
 /// raises: the same words as opgen::rt::no_backward_message in
 /// <opgen/autograd.h>, which the classic flavour's kernel raises.

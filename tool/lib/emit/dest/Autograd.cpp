@@ -133,81 +133,81 @@ recordEdges(const OpSchema &S, const std::vector<size_t> &GradInputs,
         All ? "edges" : "std::vector<int64_t>{" + join(Picked, ", ") + "}"}});
 }
 
-llvm::Expected<std::string> autogradFunction(const Op &O) {
+/// What the forward keeps for the backward, and how the backward's call
+/// reads it back: tensors through save_for_backward, the rest (scalars,
+/// SymInts, lists, optionals) in saved_data.
+struct SavedForBackward {
+  std::vector<std::string> BackwardArgs; ///< The backward op's arguments.
+  std::vector<std::string> Saved;        ///< save_for_backward's tensors.
+  std::vector<TemplateRecord> SavedData; ///< saved_data's keys and values.
+  std::string RecordEdges;               ///< For an output mask, if dynamic.
+};
+
+llvm::Expected<SavedForBackward> savedForBackward(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
-  const std::string Name = opIdentifier(S) + "_Function";
-  // A backward op (with a double backward) may return undefined gradients:
-  // its Function returns the defined outputs only (see opgen/autograd.h).
-  const bool Undefined = !O.BackwardOf.empty();
-  std::string RecordEdges;
-  // What the backward needs: tensors through save_for_backward, the rest
-  // (scalars, SymInts, lists, optionals) in saved_data.
-  std::vector<std::string> Saved, NonDifferentiable, BackwardArgs;
-  std::vector<TemplateRecord> SavedData;
+  SavedForBackward Out;
   for (size_t I = 0; I < A.Inputs.size(); ++I) {
     const BackwardInput &In = A.Inputs[I];
     switch (In.K) {
     case BackwardInput::Kind::Grad:
-      BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
+      Out.BackwardArgs.push_back("grads[" + std::to_string(In.Index) + "]");
       break;
     case BackwardInput::Kind::OutputMask: {
       std::vector<std::string> Static;
       OPGEN_TRY(Edges, recordEdges(S, A.GradInputs, Static));
-      RecordEdges = std::move(Edges);
-      std::string EdgesArg = RecordEdges.empty()
-                              ? "{" + join(Static, ", ") + "}"
-                              : "ctx->saved_data[\"opgen_edges\"].toIntVector()";
-      BackwardArgs.push_back("opgen::rt::output_mask<" + std::to_string(In.Index) +
-                             ">(ctx, " + EdgesArg + ")");
+      Out.RecordEdges = std::move(Edges);
+      std::string EdgesArg = Out.RecordEdges.empty()
+                                 ? "{" + join(Static, ", ") + "}"
+                                 : "ctx->saved_data[\"opgen_edges\"].toIntVector()";
+      Out.BackwardArgs.push_back("opgen::rt::output_mask<" +
+                                 std::to_string(In.Index) + ">(ctx, " +
+                                 EdgesArg + ")");
       break;
     }
     case BackwardInput::Kind::Result:
-      BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
-      Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
+      Out.BackwardArgs.push_back("saved[" + std::to_string(Out.Saved.size()) + "]");
+      Out.Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
       break;
     case BackwardInput::Kind::Input: {
       const Argument &Arg = S.Arguments[In.Index];
       if (Arg.Ty.isPlainTensor()) {
-        BackwardArgs.push_back("saved[" + std::to_string(Saved.size()) + "]");
-        Saved.push_back(Arg.Name);
+        Out.BackwardArgs.push_back("saved[" + std::to_string(Out.Saved.size()) +
+                                   "]");
+        Out.Saved.push_back(Arg.Name);
       } else {
-        BackwardArgs.push_back("ctx->saved_data[" + quote(Arg.Name) + "].to<" +
-                               savedValueType(Arg.Ty) + ">()");
-        SavedData.push_back({{"key", quote(Arg.Name)}, {"value", Arg.Name}});
+        Out.BackwardArgs.push_back("ctx->saved_data[" + quote(Arg.Name) +
+                                   "].to<" + savedValueType(Arg.Ty) + ">()");
+        Out.SavedData.push_back({{"key", quote(Arg.Name)}, {"value", Arg.Name}});
       }
       break;
     }
     case BackwardInput::Kind::Bound: {
       const Type &Ty = A.Backward.Arguments[I].Ty;
-      BackwardArgs.push_back("ctx->saved_data[" + quote(In.Name) + "].to<" +
-                             savedValueType(Ty) + ">()");
-      SavedData.push_back({{"key", quote(In.Name)},
-                           {"value", cppBoundMetadata(S.Arguments[In.Index].Name,
-                                                   In, Ty)}});
+      Out.BackwardArgs.push_back("ctx->saved_data[" + quote(In.Name) + "].to<" +
+                                 savedValueType(Ty) + ">()");
+      Out.SavedData.push_back(
+          {{"key", quote(In.Name)},
+           {"value", cppBoundMetadata(S.Arguments[In.Index].Name, In, Ty)}});
       break;
     }
     }
   }
-  for (size_t I = 0; I < A.Differentiable.size(); ++I)
-    if (!A.Differentiable[I])
-      NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
-  // One gradient per forward argument; those of A.GradInputs come from the
-  // backward, in that order, the others are undefined (no gradient).
-  size_t TensorInputs = A.GradInputs.size();
-  bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
-  std::vector<TemplateRecord> CheckCount;
-  if (List)
-    CheckCount.push_back(
-        {{"count", std::to_string(TensorInputs)},
-         {"returned", quote(A.Backward.fullName() + " returned ")},
-         {"has", quote(" gradients; " + S.fullName() + " has " +
-                       std::to_string(TensorInputs) + " tensor inputs")}});
+  return Out;
+}
+
+/// The gradient the Function returns for each forward argument: those of
+/// the op's GradInputs from the backward, in that order, the others
+/// undefined (no gradient); first an undefined one for `defined` where
+/// \p Undefined. An optional input's gradient is kept only where the input
+/// was present: its presence goes to \p SavedData.
+std::vector<std::string> argumentGradientExprs(const Op &O, bool Undefined,
+                                               std::vector<TemplateRecord> &SavedData) {
   std::vector<std::string> Grads;
   if (Undefined)
     Grads.push_back("at::Tensor()"); // for `defined`
   std::vector<ArgumentGradient> Gradients = argumentGradients(O);
-  for (size_t I = 0; I < S.Arguments.size(); ++I) {
+  for (size_t I = 0; I < O.Schema.Arguments.size(); ++I) {
     const ArgumentGradient &G = Gradients[I];
     std::string Position = std::to_string(G.Position);
     std::string Grad;
@@ -225,7 +225,7 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
       Grad = "std::get<" + Position + ">(input_grads)";
       break;
     }
-    const Argument &Arg = S.Arguments[I];
+    const Argument &Arg = O.Schema.Arguments[I];
     if (G.Optional) {
       // An absent optional input was no tensor to autograd, which rejects a
       // gradient for it; backwards often return one anyway.
@@ -238,6 +238,34 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
     }
     Grads.push_back(Grad);
   }
+  return Grads;
+}
+
+/// A backward that returns Tensor[] must return one gradient per tensor
+/// input: the check of that count, or nothing.
+std::vector<TemplateRecord> gradientCountCheck(const Op &O) {
+  const AutogradInfo &A = *O.Autograd;
+  bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
+  if (!List)
+    return {};
+  size_t TensorInputs = A.GradInputs.size();
+  return {{{"count", std::to_string(TensorInputs)},
+           {"returned", quote(A.Backward.fullName() + " returned ")},
+           {"has", quote(" gradients; " + O.Schema.fullName() + " has " +
+                         std::to_string(TensorInputs) + " tensor inputs")}}};
+}
+
+llvm::Expected<std::string> autogradFunction(const Op &O) {
+  const OpSchema &S = O.Schema;
+  const AutogradInfo &A = *O.Autograd;
+  const std::string Name = opIdentifier(S) + "_Function";
+  // A backward op (with a double backward) may return undefined gradients:
+  // its Function returns the defined outputs only (see opgen/autograd.h).
+  const bool Undefined = !O.BackwardOf.empty();
+  OPGEN_TRY(Kept, savedForBackward(O));
+  std::vector<std::string> NonDifferentiable = nonDifferentiableOutputs(O);
+  std::vector<std::string> Grads =
+      argumentGradientExprs(O, Undefined, Kept.SavedData);
   OPGEN_TRY(Call, callBelowAutograd(S));
   OPGEN_TRY(Wrapper, autogradWrapper(S, Name, Undefined));
   std::string KeepDefined, LoadGrads;
@@ -255,23 +283,24 @@ llvm::Expected<std::string> autogradFunction(const Op &O) {
        {"name", Name},
        {"parameters", forwardParameters(S, Undefined)},
        {"call_below_autograd", Call},
-       {"record_edges", RecordEdges},
+       {"record_edges", Kept.RecordEdges},
        {"backward_name", quote(A.Backward.Namespace + "::" + A.Backward.Name)},
        {"backward_overload", quote(A.Backward.Overload)},
        {"backward_function_type", cppSignature(A.Backward).functionType()},
-       {"backward_arguments", join(BackwardArgs, ", ")},
+       {"backward_arguments", join(Kept.BackwardArgs, ", ")},
        {"gradients", join(Grads, ", ")},
        {"keep_defined", KeepDefined},
        {"grads_parameter", Undefined ? "defined_grads" : "grads"},
        {"load_grads", LoadGrads},
        {"wrapper", Wrapper}},
-      {{"saved_data", SavedData},
-       {"save_for_backward", onlyIf(!Saved.empty(), {{"saved", join(Saved, ", ")}})},
-       {"load_saved", onlyIf(!Saved.empty())},
+      {{"saved_data", Kept.SavedData},
+       {"save_for_backward",
+        onlyIf(!Kept.Saved.empty(), {{"saved", join(Kept.Saved, ", ")}})},
+       {"load_saved", onlyIf(!Kept.Saved.empty())},
        {"mark_non_differentiable",
         onlyIf(!NonDifferentiable.empty(),
                {{"non_differentiable", join(NonDifferentiable, ", ")}})},
-       {"check_gradient_count", CheckCount}});
+       {"check_gradient_count", gradientCountCheck(O)}});
 }
 
 /// For a backward op without a backward: runs it, and raises a clear error

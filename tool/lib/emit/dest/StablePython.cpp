@@ -17,20 +17,19 @@ namespace opgen {
 
 namespace {
 
-llvm::Expected<std::string> autogradFormula(const Op &O) {
+/// What setup_context keeps for the backward, and how the backward's call
+/// reads it back: tensors through save_for_backward, the rest in
+/// ctx.opgen_saved.
+struct PySavedForBackward {
+  std::vector<std::string> BackwardArgs; ///< The backward op's arguments.
+  std::vector<std::string> Saved;        ///< save_for_backward's tensors.
+  std::vector<std::string> SavedData;    ///< `"key": value` of opgen_saved.
+};
+
+PySavedForBackward pySavedForBackward(const Op &O) {
   const OpSchema &S = O.Schema;
   const AutogradInfo &A = *O.Autograd;
-  std::vector<std::string> Positional;
-  for (const Argument &Arg : S.Arguments)
-    if (!Arg.KwargOnly)
-      Positional.push_back(pyIdentifier(Arg.Name));
-  std::vector<TemplateRecord> Unpack = onlyIf(
-      !Positional.empty(),
-      {{"names", join(Positional, ", ") + (Positional.size() == 1 ? "," : "")}});
-  bool ListReturn = S.Returns.size() == 1 && S.Returns[0].Ty.IsList;
-  std::string Outputs =
-      S.Returns.size() == 1 && !ListReturn ? "(output,)" : "output";
-  std::vector<std::string> Saved, SavedData, BackwardArgs, NonDifferentiable;
+  PySavedForBackward Out;
   for (size_t I = 0; I < A.Inputs.size(); ++I) {
     const BackwardInput &In = A.Inputs[I];
     const Argument &BwArg = A.Backward.Arguments[I];
@@ -47,45 +46,46 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
       break;
     }
     case BackwardInput::Kind::Result:
-      Value = "saved[" + std::to_string(Saved.size()) + "]";
-      Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
+      Value = "saved[" + std::to_string(Out.Saved.size()) + "]";
+      Out.Saved.push_back("outputs[" + std::to_string(In.Index) + "]");
       break;
     case BackwardInput::Kind::Input: {
       const Argument &Arg = S.Arguments[In.Index];
       if (Arg.Ty.isSingleTensor()) {
-        Value = "saved[" + std::to_string(Saved.size()) + "]";
-        Saved.push_back(pySetupContextInput(S, In.Index));
+        Value = "saved[" + std::to_string(Out.Saved.size()) + "]";
+        Out.Saved.push_back(pySetupContextInput(S, In.Index));
       } else {
         Value = "ctx.opgen_saved[" + quote(Arg.Name) + "]";
-        SavedData.push_back(quote(Arg.Name) + ": " + pySetupContextInput(S, In.Index));
+        Out.SavedData.push_back(quote(Arg.Name) + ": " +
+                                pySetupContextInput(S, In.Index));
       }
       break;
     }
     case BackwardInput::Kind::Bound:
       Value = "ctx.opgen_saved[" + quote(In.Name) + "]";
-      SavedData.push_back(quote(In.Name) + ": " +
-                          pyBoundMetadata(pySetupContextInput(S, In.Index), In));
+      Out.SavedData.push_back(
+          quote(In.Name) + ": " +
+          pyBoundMetadata(pySetupContextInput(S, In.Index), In));
       break;
     }
-    BackwardArgs.push_back(BwArg.KwargOnly ? BwArg.Name + "=" + Value : Value);
+    Out.BackwardArgs.push_back(BwArg.KwargOnly ? BwArg.Name + "=" + Value : Value);
   }
-  for (size_t I = 0; I < A.Differentiable.size(); ++I)
-    if (!A.Differentiable[I])
-      NonDifferentiable.push_back("outputs[" + std::to_string(I) + "]");
-  bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
-  std::vector<TemplateRecord> CheckCount = onlyIf(
-      List, {{"count", std::to_string(A.GradInputs.size())},
-             {"message", quote(A.Backward.fullName() +
-                               " returned {len(input_grads)} gradients; " +
-                               S.fullName() + " has " +
-                               std::to_string(A.GradInputs.size()) +
-                               " tensor inputs")}});
+  return Out;
+}
+
+/// The gradient the formula returns for each positional argument (a
+/// keyword-only one has none: the check phase refuses one for it); an
+/// optional input's only where it was present, its presence kept in
+/// \p SavedData.
+std::vector<std::string> pyArgumentGradients(const Op &O,
+                                             std::vector<std::string> &SavedData) {
+  const OpSchema &S = O.Schema;
   std::vector<std::string> Grads;
   std::vector<ArgumentGradient> Gradients = argumentGradients(O);
   for (size_t I = 0; I < S.Arguments.size(); ++I) {
     const Argument &Arg = S.Arguments[I];
     if (Arg.KwargOnly)
-      continue; // No gradient: the check phase refuses one for it.
+      continue;
     const ArgumentGradient &G = Gradients[I];
     std::string Grad;
     switch (G.Source) {
@@ -110,6 +110,33 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
     }
     Grads.push_back(Grad);
   }
+  return Grads;
+}
+
+llvm::Expected<std::string> autogradFormula(const Op &O) {
+  const OpSchema &S = O.Schema;
+  const AutogradInfo &A = *O.Autograd;
+  std::vector<std::string> Positional;
+  for (const Argument &Arg : S.Arguments)
+    if (!Arg.KwargOnly)
+      Positional.push_back(pyIdentifier(Arg.Name));
+  std::vector<TemplateRecord> Unpack = onlyIf(
+      !Positional.empty(),
+      {{"names", join(Positional, ", ") + (Positional.size() == 1 ? "," : "")}});
+  bool ListReturn = S.Returns.size() == 1 && S.Returns[0].Ty.IsList;
+  std::string Outputs =
+      S.Returns.size() == 1 && !ListReturn ? "(output,)" : "output";
+  PySavedForBackward Kept = pySavedForBackward(O);
+  std::vector<std::string> NonDifferentiable = nonDifferentiableOutputs(O);
+  bool List = A.Backward.Returns.size() == 1 && A.Backward.Returns[0].Ty.IsList;
+  std::vector<TemplateRecord> CheckCount = onlyIf(
+      List, {{"count", std::to_string(A.GradInputs.size())},
+             {"message", quote(A.Backward.fullName() +
+                               " returned {len(input_grads)} gradients; " +
+                               S.fullName() + " has " +
+                               std::to_string(A.GradInputs.size()) +
+                               " tensor inputs")}});
+  std::vector<std::string> Grads = pyArgumentGradients(O, Kept.SavedData);
   return renderTemplate(
       "stable/autograd.py",
       {{"op", S.fullName()},
@@ -119,17 +146,17 @@ llvm::Expected<std::string> autogradFormula(const Op &O) {
        {"op_name", quote(S.fullName())},
        {"setup_parameters", pySetupContextParameters(S)},
        {"outputs", Outputs},
-       {"saved_data", join(SavedData, ", ")},
+       {"saved_data", join(Kept.SavedData, ", ")},
        {"backward_op", overloadExpr(A.Backward)},
-       {"backward_arguments", join(BackwardArgs, ", ")},
+       {"backward_arguments", join(Kept.BackwardArgs, ", ")},
        {"gradients", join(Grads, ", ") + (Grads.size() == 1 ? "," : "")}},
       {{"unpack_inputs", Unpack},
        {"save_for_backward",
-        onlyIf(!Saved.empty(), {{"saved", join(Saved, ", ")}})},
+        onlyIf(!Kept.Saved.empty(), {{"saved", join(Kept.Saved, ", ")}})},
        {"mark_non_differentiable",
         onlyIf(!NonDifferentiable.empty(),
                {{"non_differentiable", join(NonDifferentiable, ", ")}})},
-       {"load_saved", onlyIf(!Saved.empty())},
+       {"load_saved", onlyIf(!Kept.Saved.empty())},
        {"check_gradient_count", CheckCount}});
 }
 

@@ -341,86 +341,97 @@ llvm::Expected<MappedParam> TypeMapper::mapParam(QualType T) {
   return Out;
 }
 
+/// A returned reference: only `at::Tensor&`, an out argument.
+llvm::Expected<MappedReturn>
+TypeMapper::mapReferenceReturn(const LValueReferenceType *Ref) {
+  MappedReturn Out;
+  QualType Pointee = Ref->getPointeeType().getCanonicalType();
+  const RecordDecl *RD = asRecord(Pointee);
+  if (RD && recordName(RD) == "at::Tensor" &&
+      Ref->getPointeeType().isConstQualified())
+    // The generated wrapper returns the out argument as `at::Tensor&`.
+    return unsupported("return the out argument as 'at::Tensor&', or "
+                       "return at::Tensor by value");
+  if (RD && recordName(RD) == "at::Tensor") {
+    Out.Reference = true;
+    Out.Returns.push_back({"", Type::scalar(BaseType::Tensor)});
+    Out.Mark = classic("return 'torch::stable::Tensor' by value (it has "
+                       "no out-argument returns)");
+    return Out;
+  }
+  if (RD && recordName(RD) == "torch::stable::Tensor")
+    // TORCH_BOX boxes the returned value; a reference does not compile.
+    return unsupported("return 'torch::stable::Tensor' by value; the stable "
+                       "ABI cannot return a reference");
+  return unsupported("return by value; only 'at::Tensor&' (an out "
+                     "argument) may be returned by reference");
+}
+
+/// A returned `std::tuple` (\p RD) of two or more values, or of out
+/// arguments (`at::Tensor&`) only.
+llvm::Expected<MappedReturn> TypeMapper::mapTupleReturn(const RecordDecl *RD) {
+  MappedReturn Out;
+  std::vector<TemplateArgument> Elements;
+  for (const TemplateArgument &Arg : templateArgs(RD)->asArray()) {
+    if (Arg.getKind() == TemplateArgument::Pack)
+      Elements.insert(Elements.end(), Arg.pack_begin(), Arg.pack_end());
+    else
+      Elements.push_back(Arg);
+  }
+  if (Elements.size() < 2)
+    return unsupported(
+        "a tuple needs two or more elements; return the element itself");
+  // `std::tuple<at::Tensor&, at::Tensor&>`: every element is an out
+  // argument (the check phase gives each its argument's alias set).
+  // Mixing references and values has no dispatcher form.
+  unsigned Refs = 0;
+  for (const TemplateArgument &Arg : Elements)
+    if (Arg.getKind() == TemplateArgument::Type &&
+        Arg.getAsType()->isReferenceType())
+      ++Refs;
+  if (Refs != 0 && Refs != Elements.size())
+    return unsupported("return every element as 'at::Tensor&' (out "
+                       "arguments) or every element by value");
+  for (const TemplateArgument &Arg : Elements) {
+    if (Arg.getKind() != TemplateArgument::Type)
+      return unsupported("see docs/types.md for the supported return types");
+    const char *ByValue = "tuple elements must be returned by value";
+    const char *MixedTuple =
+        "return 'at::Tensor' or 'torch::stable::Tensor' throughout";
+    if (Refs != 0) {
+      llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
+      if (!Element)
+        return Element.takeError();
+      Out.Returns.push_back(Element->Returns.front());
+      Out.Reference = true;
+      if (!mergeMark(Out.Mark, Element->Mark))
+        return unsupported(MixedTuple);
+      continue;
+    }
+    llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
+    if (!Element) {
+      std::string Why = llvm::toString(Element.takeError());
+      return unsupported(Why.empty() ? ByValue : Why);
+    }
+    if (Element->Returns.size() != 1)
+      return unsupported(ByValue);
+    Out.Returns.push_back(Element->Returns.front());
+    if (!mergeMark(Out.Mark, Element->Mark))
+      return unsupported(MixedTuple);
+  }
+  return Out;
+}
+
 llvm::Expected<MappedReturn> TypeMapper::mapReturn(QualType T) {
   MappedReturn Out;
   if (T->isVoidType())
     return Out;
-  if (const auto *Ref = T->getAs<LValueReferenceType>()) {
-    QualType Pointee = Ref->getPointeeType().getCanonicalType();
-    const RecordDecl *RD = asRecord(Pointee);
-    if (RD && recordName(RD) == "at::Tensor" &&
-        Ref->getPointeeType().isConstQualified())
-      // The generated wrapper returns the out argument as `at::Tensor&`.
-      return unsupported("return the out argument as 'at::Tensor&', or "
-                         "return at::Tensor by value");
-    if (RD && recordName(RD) == "at::Tensor") {
-      Out.Reference = true;
-      Out.Returns.push_back({"", Type::scalar(BaseType::Tensor)});
-      Out.Mark = classic("return 'torch::stable::Tensor' by value (it has "
-                         "no out-argument returns)");
-      return Out;
-    }
-    if (RD && recordName(RD) == "torch::stable::Tensor")
-      // TORCH_BOX boxes the returned value; a reference does not compile.
-      return unsupported("return 'torch::stable::Tensor' by value; the stable "
-                         "ABI cannot return a reference");
-    return unsupported("return by value; only 'at::Tensor&' (an out "
-                       "argument) may be returned by reference");
-  }
+  if (const auto *Ref = T->getAs<LValueReferenceType>())
+    return mapReferenceReturn(Ref);
   QualType Canon = T.getCanonicalType().getUnqualifiedType();
-  if (const RecordDecl *RD = asRecord(Canon)) {
-    if (recordName(RD) == "std::tuple") {
-      std::vector<TemplateArgument> Elements;
-      for (const TemplateArgument &Arg : templateArgs(RD)->asArray()) {
-        if (Arg.getKind() == TemplateArgument::Pack)
-          Elements.insert(Elements.end(), Arg.pack_begin(), Arg.pack_end());
-        else
-          Elements.push_back(Arg);
-      }
-      if (Elements.size() < 2)
-        return unsupported(
-            "a tuple needs two or more elements; return the element itself");
-      // `std::tuple<at::Tensor&, at::Tensor&>`: every element is an out
-      // argument (the check phase gives each its argument's alias set).
-      // Mixing references and values has no dispatcher form.
-      unsigned Refs = 0;
-      for (const TemplateArgument &Arg : Elements)
-        if (Arg.getKind() == TemplateArgument::Type &&
-            Arg.getAsType()->isReferenceType())
-          ++Refs;
-      if (Refs != 0 && Refs != Elements.size())
-        return unsupported("return every element as 'at::Tensor&' (out "
-                           "arguments) or every element by value");
-      for (const TemplateArgument &Arg : Elements) {
-        if (Arg.getKind() != TemplateArgument::Type)
-          return unsupported("see docs/types.md for the supported return types");
-        const char *ByValue = "tuple elements must be returned by value";
-        const char *MixedTuple =
-            "return 'at::Tensor' or 'torch::stable::Tensor' throughout";
-        if (Refs != 0) {
-          llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
-          if (!Element)
-            return Element.takeError();
-          Out.Returns.push_back(Element->Returns.front());
-          Out.Reference = true;
-          if (!mergeMark(Out.Mark, Element->Mark))
-            return unsupported(MixedTuple);
-          continue;
-        }
-        llvm::Expected<MappedReturn> Element = mapReturn(Arg.getAsType());
-        if (!Element) {
-          std::string Why = llvm::toString(Element.takeError());
-          return unsupported(Why.empty() ? ByValue : Why);
-        }
-        if (Element->Returns.size() != 1)
-          return unsupported(ByValue);
-        Out.Returns.push_back(Element->Returns.front());
-        if (!mergeMark(Out.Mark, Element->Mark))
-          return unsupported(MixedTuple);
-      }
-      return Out;
-    }
-  }
+  if (const RecordDecl *RD = asRecord(Canon);
+      RD && recordName(RD) == "std::tuple")
+    return mapTupleReturn(RD);
   // `std::vector<std::string>` returns `str[]` (vLLM's
   // `machete_supported_schedules`). Only as a return: a `str[]` argument
   // has no by-value C++ form the dispatcher passes.
@@ -515,89 +526,67 @@ bool isNullopt(const Expr *E) {
 
 } // namespace
 
-std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
-                                                      const Type &T) {
-  const Expr *E = unwrap(Raw);
-  if (!E)
-    return std::nullopt;
+/// A braced list (`{1, 2}`, `= {}`): a list of numbers or booleans, or
+/// None for an optional.
+std::optional<DefaultValue> TypeMapper::renderListDefault(const InitListExpr *Init,
+                                                          const Type &T) {
   DefaultValue V;
-  if (isNullopt(E)) {
-    if (!T.Optional)
-      return std::nullopt;
-    return V; // None
-  }
-  if (T.IsList && !T.Optional &&
-      (T.Base == BaseType::Int || T.Base == BaseType::SymInt ||
-       T.Base == BaseType::Float)) {
-    // `= {}` on an ArrayRef or vector of numbers: an empty list.
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-      if (Construct->getNumArgs() == 0) {
-        V.Value = DefaultValue::IntList();
-        if (T.Base == BaseType::Float)
-          V.Value = DefaultValue::FloatList();
-        return V;
-      }
-  }
-  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-    // `std::array<bool, 2> = {true, false}` elides the braces of the inner
-    // C array: read what was written.
-    if (const InitListExpr *Syntactic = Init->getSyntacticForm())
-      Init = Syntactic;
-    if (Init->getNumInits() == 1)
-      if (const auto *Inner = dyn_cast<InitListExpr>(
-              Init->getInit(0)->IgnoreImplicit()))
-        Init = Inner;
-    if (Init->getNumInits() == 0 && T.Optional && !T.IsList)
-      return V; // `= {}` on an optional: None.
-    // Tensor lists only default to None in a schema.
-    if (!T.IsList || T.Base == BaseType::Tensor)
-      return std::nullopt;
-    DefaultValue::IntList Ints;
-    DefaultValue::FloatList Floats;
-    DefaultValue::BoolList Bools;
-    for (const Expr *Elem : Init->inits()) {
-      Expr::EvalResult R;
-      // Elements may be converted by a constructor (`c10::SymInt(3)`).
-      Elem = unwrap(Elem);
-      if (!Elem || !Elem->EvaluateAsRValue(R, Ctx))
-        return std::nullopt;
-      if (T.Base == BaseType::Int || T.Base == BaseType::SymInt) {
-        if (!R.Val.isInt())
-          return std::nullopt;
-        Ints.push_back(R.Val.getInt().getExtValue());
-      } else if (T.Base == BaseType::Float) {
-        if (R.Val.isFloat() && R.Val.getFloat().isFinite())
-          Floats.push_back(R.Val.getFloat().convertToDouble());
-        else if (R.Val.isInt())
-          Floats.push_back(double(R.Val.getInt().getExtValue()));
-        else
-          return std::nullopt;
-      } else if (T.Base == BaseType::Bool) {
-        if (!R.Val.isInt())
-          return std::nullopt;
-        Bools.push_back(R.Val.getInt().getBoolValue());
-      } else {
-        return std::nullopt;
-      }
-    }
-    if (T.FixedSize && Init->getNumInits() != *T.FixedSize)
-      return std::nullopt; // `bool[3]` needs all three values written.
-    if (T.Base == BaseType::Float)
-      V.Value = std::move(Floats);
-    else if (T.Base == BaseType::Bool)
-      V.Value = std::move(Bools);
-    else
-      V.Value = std::move(Ints);
-    return V;
-  }
-  if (const auto *Str = dyn_cast<StringLiteral>(E)) {
-    if (T.Base != BaseType::Str || T.IsList || !Str->isOrdinary())
-      return std::nullopt;
-    V.Value = Str->getString().str();
-    return V;
-  }
-  if (T.IsList)
+  // `std::array<bool, 2> = {true, false}` elides the braces of the inner
+  // C array: read what was written.
+  if (const InitListExpr *Syntactic = Init->getSyntacticForm())
+    Init = Syntactic;
+  if (Init->getNumInits() == 1)
+    if (const auto *Inner = dyn_cast<InitListExpr>(
+            Init->getInit(0)->IgnoreImplicit()))
+      Init = Inner;
+  if (Init->getNumInits() == 0 && T.Optional && !T.IsList)
+    return V; // `= {}` on an optional: None.
+  // Tensor lists only default to None in a schema.
+  if (!T.IsList || T.Base == BaseType::Tensor)
     return std::nullopt;
+  DefaultValue::IntList Ints;
+  DefaultValue::FloatList Floats;
+  DefaultValue::BoolList Bools;
+  for (const Expr *Elem : Init->inits()) {
+    Expr::EvalResult R;
+    // Elements may be converted by a constructor (`c10::SymInt(3)`).
+    Elem = unwrap(Elem);
+    if (!Elem || !Elem->EvaluateAsRValue(R, Ctx))
+      return std::nullopt;
+    if (T.Base == BaseType::Int || T.Base == BaseType::SymInt) {
+      if (!R.Val.isInt())
+        return std::nullopt;
+      Ints.push_back(R.Val.getInt().getExtValue());
+    } else if (T.Base == BaseType::Float) {
+      if (R.Val.isFloat() && R.Val.getFloat().isFinite())
+        Floats.push_back(R.Val.getFloat().convertToDouble());
+      else if (R.Val.isInt())
+        Floats.push_back(double(R.Val.getInt().getExtValue()));
+      else
+        return std::nullopt;
+    } else if (T.Base == BaseType::Bool) {
+      if (!R.Val.isInt())
+        return std::nullopt;
+      Bools.push_back(R.Val.getInt().getBoolValue());
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (T.FixedSize && Init->getNumInits() != *T.FixedSize)
+    return std::nullopt; // `bool[3]` needs all three values written.
+  if (T.Base == BaseType::Float)
+    V.Value = std::move(Floats);
+  else if (T.Base == BaseType::Bool)
+    V.Value = std::move(Bools);
+  else
+    V.Value = std::move(Ints);
+  return V;
+}
+
+/// A single value of a scalar type: a constant expression evaluated.
+std::optional<DefaultValue> TypeMapper::renderScalarDefault(const Expr *E,
+                                                            const Type &T) {
+  DefaultValue V;
   switch (T.Base) {
   case BaseType::Bool: {
     bool B;
@@ -636,6 +625,42 @@ std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
   default:
     return std::nullopt;
   }
+}
+
+std::optional<DefaultValue> TypeMapper::renderDefault(const Expr *Raw,
+                                                      const Type &T) {
+  const Expr *E = unwrap(Raw);
+  if (!E)
+    return std::nullopt;
+  DefaultValue V;
+  if (isNullopt(E)) {
+    if (!T.Optional)
+      return std::nullopt;
+    return V; // None
+  }
+  if (T.IsList && !T.Optional &&
+      (T.Base == BaseType::Int || T.Base == BaseType::SymInt ||
+       T.Base == BaseType::Float)) {
+    // `= {}` on an ArrayRef or vector of numbers: an empty list.
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+      if (Construct->getNumArgs() == 0) {
+        V.Value = DefaultValue::IntList();
+        if (T.Base == BaseType::Float)
+          V.Value = DefaultValue::FloatList();
+        return V;
+      }
+  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E))
+    return renderListDefault(Init, T);
+  if (const auto *Str = dyn_cast<StringLiteral>(E)) {
+    if (T.Base != BaseType::Str || T.IsList || !Str->isOrdinary())
+      return std::nullopt;
+    V.Value = Str->getString().str();
+    return V;
+  }
+  if (T.IsList)
+    return std::nullopt;
+  return renderScalarDefault(E, T);
 }
 
 } // namespace opgen

@@ -77,6 +77,13 @@ private:
   llvm::Expected<MappedParam> mapValue(clang::QualType T);
   /// A single value: no container.
   llvm::Expected<MappedElement> mapElement(clang::QualType T);
+  llvm::Expected<MappedReturn>
+  mapReferenceReturn(const clang::LValueReferenceType *Ref);
+  llvm::Expected<MappedReturn> mapTupleReturn(const clang::RecordDecl *RD);
+  std::optional<DefaultValue> renderListDefault(const clang::InitListExpr *Init,
+                                                const Type &T);
+  std::optional<DefaultValue> renderScalarDefault(const clang::Expr *E,
+                                                  const Type &T);
 
   clang::ASTContext &Ctx;
 };

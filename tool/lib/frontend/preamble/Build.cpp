@@ -195,92 +195,131 @@ private:
   BuildLog &Log;
 };
 
-} // namespace
-
-PreambleResult buildPreamble(const FrontendOptions &Opts,
-                             const std::string &PchPath, DiagSink &Diags) {
-  PreambleResult Result;
-  std::string Pch = absolutePath(PchPath);
-  std::string Header = Pch + ".h";
-  std::unique_ptr<tooling::CompilationDatabase> Database =
-      loadDatabase(Opts, Diags);
-  if (!Database)
-    return Result;
-
-  // The include lines that begin every C++ source, or when there is none,
-  // every CUDA source.
+/// The sources a preamble serves and the include lines they all begin
+/// with: those of the C++ sources, or when there is none, of the CUDA ones.
+struct PreambleSources {
   std::optional<std::string> Language;
-  for (const std::string &S : Opts.Sources) {
-    std::optional<std::string> L = preambleLanguage(S);
-    if (L && (!Language || *L == "c++"))
-      Language = L;
-  }
   std::vector<std::string> Sources;
-  for (const std::string &S : Opts.Sources)
-    if (Language && preambleLanguage(S) == Language)
-      Sources.push_back(S);
   std::vector<std::string> Includes;
-  for (size_t I = 0; I < Sources.size(); ++I) {
+};
+
+PreambleSources commonLeadingIncludes(const std::vector<std::string> &All) {
+  PreambleSources Out;
+  for (const std::string &S : All) {
+    std::optional<std::string> L = preambleLanguage(S);
+    if (L && (!Out.Language || *L == "c++"))
+      Out.Language = L;
+  }
+  for (const std::string &S : All)
+    if (Out.Language && preambleLanguage(S) == Out.Language)
+      Out.Sources.push_back(S);
+  for (size_t I = 0; I < Out.Sources.size(); ++I) {
     std::vector<std::string> Leading =
-        leadingIncludesOf(Sources[I]).value_or(std::vector<std::string>());
+        leadingIncludesOf(Out.Sources[I]).value_or(std::vector<std::string>());
     if (I == 0) {
-      Includes = Leading;
+      Out.Includes = Leading;
       continue;
     }
     size_t N = 0;
-    while (N < Includes.size() && N < Leading.size() && Includes[N] == Leading[N])
+    while (N < Out.Includes.size() && N < Leading.size() &&
+           Out.Includes[N] == Leading[N])
       ++N;
-    Includes.resize(N);
+    Out.Includes.resize(N);
   }
+  return Out;
+}
 
+/// The manifest a preamble of \p S at \p Pch must have: this Clang, the
+/// language and its prelude, the first source's command as its parse runs
+/// it, and the common include lines (none where that source has no single
+/// command).
+Manifest wantedManifest(const FrontendOptions &Opts,
+                        tooling::CompilationDatabase &Database,
+                        const PreambleSources &S, const std::string &Pch) {
   Manifest M;
   M.Clang = getClangFullVersion();
-  M.Language = Language.value_or("c++");
+  M.Language = S.Language.value_or("c++");
   M.Prelude = preludeHash(M.Language);
   M.Pch = Pch;
-  if (!Sources.empty()) {
-    // The first source's command, as its parse will run it.
-    std::vector<tooling::CompileCommand> Commands =
-        Database->getCompileCommands(Sources.front());
-    if (Commands.size() == 1) {
-      tooling::CommandLineArguments Args = Commands.front().CommandLine;
-      for (const tooling::ArgumentsAdjuster &Adjust :
-           {tooling::getClangStripOutputAdjuster(),
-            tooling::getClangSyntaxOnlyAdjuster(),
-            tooling::getClangStripDependencyFileAdjuster()})
-        Args = Adjust(Args, Commands.front().Filename);
-      Args = adjustArguments(Args, Commands.front().Filename, Opts);
-      M.Args = keyArguments(Args, Commands.front().Filename);
-      M.Directory = absolutePath(Commands.front().Directory);
-    } else {
-      Includes.clear();
-    }
+  M.Includes = S.Includes;
+  if (S.Sources.empty())
+    return M;
+  std::vector<tooling::CompileCommand> Commands =
+      Database.getCompileCommands(S.Sources.front());
+  if (Commands.size() != 1) {
+    M.Includes.clear();
+    return M;
   }
-  M.Includes = Includes;
+  tooling::CommandLineArguments Args = Commands.front().CommandLine;
+  for (const tooling::ArgumentsAdjuster &Adjust :
+       {tooling::getClangStripOutputAdjuster(),
+        tooling::getClangSyntaxOnlyAdjuster(),
+        tooling::getClangStripDependencyFileAdjuster()})
+    Args = Adjust(Args, Commands.front().Filename);
+  Args = adjustArguments(Args, Commands.front().Filename, Opts);
+  M.Args = keyArguments(Args, Commands.front().Filename);
+  M.Directory = absolutePath(Commands.front().Directory);
+  return M;
+}
 
-  // With a cache, the PCH and its include lines lie in the cache's entry
-  // for these lines and this command. An entry that serves is taken under a
-  // shared lock, as the parses that read its PCH hold theirs: a build of
-  // another directory does not wait for them. One to be built is built
-  // under an exclusive lock, which this build holds until it returns: a
-  // second build of the same entry waits for the first, then takes what it
-  // made.
-  Result.Pch = M.Pch;
-  auto Use = [&](const Manifest &Found) {
+/// How building a preamble's include lines ended.
+enum class Outcome { Built, NoneFits, Failed };
+
+/// One --build-preamble run, step by step: where the preamble lies (the
+/// build directory's `<pch>`, or a cache entry under its lock), taking one
+/// already made, building one, and writing what was made (or that none
+/// was).
+class PreambleBuilder {
+public:
+  PreambleBuilder(const FrontendOptions &Opts,
+                  tooling::CompilationDatabase &Database,
+                  std::vector<std::string> Sources, Manifest Wanted,
+                  DiagSink &Diags)
+      : Opts(Opts), Database(Database), Sources(std::move(Sources)),
+        M(std::move(Wanted)), Pch(M.Pch), Header(Pch + ".h"), Diags(Diags) {}
+
+  PreambleResult run() {
+    Result.Pch = M.Pch;
+    if (!Opts.PreambleCache.empty() && !M.Includes.empty() && takeFromCache())
+      return Result;
+    if (takeMade())
+      return Result;
+    const std::vector<std::string> Asked = M.Includes;
+    llvm::Expected<Outcome> Made = build();
+    if (!Made && !Entry.empty()) {
+      // The entry cannot be written (a full disk, say): it is removed (this
+      // build holds its lock), and the preamble built beside its manifest.
+      Diags.report(DiagId::PreambleCacheFailed, SourceLoc{},
+                   {Entry, llvm::toString(Made.takeError())});
+      if (Lock->holds(Entry))
+        removeLockedEntry(Entry);
+      Lock.reset();
+      leaveEntry();
+      M.Includes = Asked;
+      M.Files.clear();
+      Made = build();
+    }
+    if (Made && *Made == Outcome::Built)
+      return finishBuilt();
+    return finishWithout(std::move(Made));
+  }
+
+private:
+  /// Result takes \p Found, a preamble already made.
+  void use(const Manifest &Found) {
     Result.Manifest = writeManifest(Found);
     for (const auto &F : Found.Files)
       Result.Inputs.insert(F.first);
     Result.Includes = Found.Includes;
-  };
-  std::string Entry;
-  std::unique_ptr<EntryLock> Lock;
-  // Takes the preamble already made, when there is one: kept when it was
-  // built from the same lines and command and nothing it read has changed;
-  // or taken from the cache, where another build directory (or this one
-  // before a clean, or a build of the same entry that this one waited for)
-  // left it, complete (its manifest, written last, names the PCH's size and
-  // time) and up to date.
-  auto TakeMade = [&]() {
+  }
+
+  /// Takes the preamble already made, when there is one: kept when it was
+  /// built from the same lines and command and nothing it read has changed;
+  /// or taken from the cache, where another build directory (or this one
+  /// before a clean, or a build of the same entry that this one waited for)
+  /// left it, complete (its manifest, written last, names the PCH's size
+  /// and time) and up to date.
+  bool takeMade() {
     std::optional<Manifest> Found;
     if (std::optional<Manifest> Old = readManifest(Pch + ".json"))
       if (sameBuild(*Old, M) && Old->Includes == M.Includes &&
@@ -297,52 +336,62 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
       touchEntry(Entry);
       evictEntries(Opts.PreambleCache, Entry);
     }
-    Use(*Found);
+    use(*Found);
     return true;
-  };
-  if (!Opts.PreambleCache.empty() && !M.Includes.empty()) {
+  }
+
+  /// The PCH and its include lines lie in the cache's entry \p InCache.
+  void useEntry(const std::string &InCache) {
+    Entry = InCache;
+    M.Pch = Result.Pch = Entry + "/preamble.pch";
+    Header = Entry + "/preamble.h";
+  }
+  /// They lie in the build directory again.
+  void leaveEntry() {
+    Entry.clear();
+    M.Pch = Result.Pch = Pch;
+    Header = Pch + ".h";
+  }
+  /// Where the entry is used, a PCH of the build directory's own, from a
+  /// run without the cache, is not used again.
+  void dropOwn() {
+    llvm::sys::fs::remove(Pch);
+    llvm::sys::fs::remove(Pch + ".h");
+  }
+
+  /// With a cache, the PCH and its include lines lie in the cache's entry
+  /// for these lines and this command. An entry that serves is taken under
+  /// a shared lock, as the parses that read its PCH hold theirs: a build of
+  /// another directory does not wait for them (true: Result is complete).
+  /// One to be built is built under an exclusive lock, which this build
+  /// holds until it returns: a second build of the same entry waits for
+  /// the first, then takes what it made. A cache that cannot be written, or
+  /// an entry another build holds for too long, is no reason to go without
+  /// a preamble: it is built where it would be without the cache.
+  bool takeFromCache() {
     const std::string InCache = cacheEntry(Opts.PreambleCache, M);
     const int64_t Timeout = lockTimeoutSeconds();
-    auto UseEntry = [&] {
-      Entry = InCache;
-      M.Pch = Result.Pch = Entry + "/preamble.pch";
-      Header = Entry + "/preamble.h";
-    };
-    // Where the entry is used, a PCH of the build directory's own, from a
-    // run without the cache, is not used again.
-    auto DropOwn = [&] {
-      llvm::sys::fs::remove(Pch);
-      llvm::sys::fs::remove(Pch + ".h");
-    };
-    auto LeaveEntry = [&] {
-      Entry.clear();
-      M.Pch = Result.Pch = Pch;
-      Header = Pch + ".h";
-    };
     llvm::Expected<std::unique_ptr<EntryLock>> Shared =
         lockEntry(InCache, /*Exclusive=*/false, Timeout, /*Create=*/false);
     std::optional<LockFailed> Failed;
     if (Shared) {
-      UseEntry();
-      if (TakeMade()) {
-        DropOwn();
-        return Result;
+      useEntry(InCache);
+      if (takeMade()) {
+        dropOwn();
+        return true;
       }
-      LeaveEntry();
+      leaveEntry();
       Shared->reset(); // Before the exclusive lock, which it would block.
     } else {
       Failed = takeLockFailure(Shared.takeError());
     }
-    // A cache that cannot be written, or an entry another build holds for
-    // too long, is no reason to go without a preamble: it is built where it
-    // would be without the cache.
     if (!Failed || Failed->Kind != LockFailure::Busy) {
       llvm::Expected<std::unique_ptr<EntryLock>> Locked =
           lockEntry(InCache, /*Exclusive=*/true, Timeout, /*Create=*/true);
       if (Locked) {
         Lock = std::move(*Locked);
-        UseEntry();
-        DropOwn();
+        useEntry(InCache);
+        dropOwn();
         Failed.reset();
       } else {
         Failed = takeLockFailure(Locked.takeError());
@@ -354,72 +403,90 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
     else if (Failed)
       Diags.report(DiagId::PreambleCacheUnwritable, SourceLoc{},
                    {absolutePath(Opts.PreambleCache), Failed->Why});
+    return false;
   }
-  if (TakeMade())
-    return Result;
 
-  enum class Outcome { Built, NoneFits, Failed };
-  // Builds the preamble \p M asks for from \p Header: Built (M then lists
-  // the files it read), NoneFits or Failed (its include lines do not
-  // compile); an error when a file of it cannot be written (why).
-  // The PCH is written to a temporary name and renamed into place: a
-  // reader sees the old PCH or the new one, never part of one.
-  auto NotWritten = [](std::string Why) {
+  static llvm::Error notWritten(const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-  };
-  auto Build = [&](Manifest &M,
-                   const std::string &Header) -> llvm::Expected<Outcome> {
+  }
+
+  /// Writes the header of M's include lines, rewritten only when its lines
+  /// change: a cache entry's PCH another build is using stays valid.
+  llvm::Error writeHeader() {
+    std::string Text = "// opgen preamble: the leading include lines of the "
+                       "sources, precompiled.\n";
+    for (const std::string &I : M.Includes)
+      Text += "#include <" + I + ">\n";
+    auto Existing = llvm::MemoryBuffer::getFile(Header);
+    if (Existing && (*Existing)->getBuffer() == Text)
+      return llvm::Error::success();
+    if (llvm::Error E = writeAtomically(Header, Text)) {
+      llvm::consumeError(std::move(E));
+      return notWritten("cannot write '" + Header + "'");
+    }
+    return llvm::Error::success();
+  }
+
+  /// Compiles Header to \p Temporary with the first source's command, the
+  /// preprocessor watched (\p Log); true when Clang wrote a PCH (it writes
+  /// none after an error, even where the run counts as a success).
+  bool compileHeader(const std::string &Temporary, BuildLog &Log) {
+    tooling::ClangTool Tool(Database, {Sources.front()});
+    IgnoringDiagConsumer Quiet; // The parses report the same errors.
+    Tool.setDiagnosticConsumer(&Quiet);
+    Tool.setPrintErrorMessage(false);
+    configureTool(Tool, Opts, [this](tooling::CommandLineArguments &Out,
+                                     StringRef File) {
+      for (size_t I = 0; I < Out.size(); ++I) {
+        if (Out[I] == File)
+          Out[I] = Header;
+        else if (Out[I] == "-x" && I + 1 < Out.size() && Out[I + 1] == "c++")
+          Out[++I] = "c++-header";
+      }
+    });
+    PreambleActionFactory Factory(Temporary, Log);
+    return Tool.run(&Factory) == 0 && llvm::sys::fs::exists(Temporary);
+  }
+
+  /// Puts the PCH built at \p Temporary in place and lists in M the files
+  /// it read (\p Log's, the header's, its own), with their stamps.
+  llvm::Error install(const std::string &Temporary, const BuildLog &Log) {
+    if (std::error_code EC = llvm::sys::fs::rename(Temporary, M.Pch)) {
+      llvm::sys::fs::remove(Temporary);
+      return notWritten("cannot write '" + M.Pch + "': " + EC.message());
+    }
+    std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(M.Pch);
+    std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
+    if (!PchStamp || !HeaderStamp)
+      return notWritten("'" + M.Pch + "' vanished as it was written");
+    M.Files.push_back({Header, *HeaderStamp});
+    for (const std::string &F : Log.Files)
+      if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
+        M.Files.push_back({F, *S});
+    M.Files.push_back({M.Pch, *PchStamp});
+    Result.Inputs = Log.Files;
+    Result.Inputs.insert(Header);
+    return llvm::Error::success();
+  }
+
+  /// Builds the preamble M asks for from Header: Built (M then lists the
+  /// files it read), NoneFits, or Failed (its include lines do not
+  /// compile); an error when a file of it cannot be written (why). An
+  /// include line that does not fit ends the preamble before it, which is
+  /// built again. The PCH is written to a temporary name and renamed into
+  /// place: a reader sees the old PCH or the new one, never part of one.
+  llvm::Expected<Outcome> build() {
     if (!M.Includes.empty())
       llvm::sys::fs::create_directories(llvm::sys::path::parent_path(M.Pch));
     const std::string Temporary = M.Pch + ".tmp";
     while (!M.Includes.empty()) {
-      std::string Text = "// opgen preamble: the leading include lines of the "
-                         "sources, precompiled.\n";
-      for (const std::string &I : M.Includes)
-        Text += "#include <" + I + ">\n";
-      // Rewritten only when its lines change: a cache entry's PCH another
-      // build is using stays valid.
-      auto Existing = llvm::MemoryBuffer::getFile(Header);
-      if (!Existing || (*Existing)->getBuffer() != Text)
-        if (llvm::Error E = writeAtomically(Header, Text)) {
-          llvm::consumeError(std::move(E));
-          return NotWritten("cannot write '" + Header + "'");
-        }
+      if (llvm::Error E = writeHeader())
+        return E;
       BuildLog Log;
-      tooling::ClangTool Tool(*Database, {Sources.front()});
-      IgnoringDiagConsumer Quiet; // The parses report the same errors.
-      Tool.setDiagnosticConsumer(&Quiet);
-      Tool.setPrintErrorMessage(false);
-      configureTool(Tool, Opts, [&Header](tooling::CommandLineArguments &Out,
-                                          StringRef File) {
-        for (size_t I = 0; I < Out.size(); ++I) {
-          if (Out[I] == File)
-            Out[I] = Header;
-          else if (Out[I] == "-x" && I + 1 < Out.size() && Out[I + 1] == "c++")
-            Out[++I] = "c++-header";
-        }
-      });
-      PreambleActionFactory Factory(Temporary, Log);
-      // Clang writes no PCH after an error, even where the run counts as
-      // a success.
-      bool Built = Tool.run(&Factory) == 0 && llvm::sys::fs::exists(Temporary);
+      bool Built = compileHeader(Temporary, Log);
       if (Built && Log.FirstUnfit >= M.Includes.size()) {
-        if (std::error_code EC = llvm::sys::fs::rename(Temporary, M.Pch)) {
-          llvm::sys::fs::remove(Temporary);
-          return NotWritten("cannot write '" + M.Pch + "': " + EC.message());
-        }
-        std::optional<std::pair<uint64_t, int64_t>> PchStamp = stamp(M.Pch);
-        std::optional<std::pair<uint64_t, int64_t>> HeaderStamp = stamp(Header);
-        if (!PchStamp || !HeaderStamp) {
-          return NotWritten("'" + M.Pch + "' vanished as it was written");
-        }
-        M.Files.push_back({Header, *HeaderStamp});
-        for (const std::string &F : Log.Files)
-          if (std::optional<std::pair<uint64_t, int64_t>> S = stamp(F))
-            M.Files.push_back({F, *S});
-        M.Files.push_back({M.Pch, *PchStamp});
-        Result.Inputs = Log.Files;
-        Result.Inputs.insert(Header);
+        if (llvm::Error E = install(Temporary, Log))
+          return E;
         return Outcome::Built;
       }
       llvm::sys::fs::remove(Temporary);
@@ -427,62 +494,76 @@ PreambleResult buildPreamble(const FrontendOptions &Opts,
       // no lock, or by hand) left Clang nowhere to write: that says nothing
       // of the include lines.
       if (!Built && Lock && !Lock->holds(Entry))
-        return NotWritten("the entry was removed while the preamble was built");
+        return notWritten("the entry was removed while the preamble was built");
       if (!Built)
         return Outcome::Failed; // The sources' own parses will say why.
       M.Includes.resize(Log.FirstUnfit); // Without the unfit line and after.
     }
     return Outcome::NoneFits;
-  };
-
-  const std::vector<std::string> Asked = M.Includes;
-  llvm::Expected<Outcome> Made = Build(M, Header);
-  if (!Made && !Entry.empty()) {
-    // The entry cannot be written (a full disk, say): it is removed (this
-    // build holds its lock), and the preamble built beside its manifest.
-    Diags.report(DiagId::PreambleCacheFailed, SourceLoc{},
-                 {Entry, llvm::toString(Made.takeError())});
-    if (Lock->holds(Entry))
-      removeLockedEntry(Entry);
-    Lock.reset();
-    Entry.clear();
-    M.Includes = Asked;
-    M.Files.clear();
-    M.Pch = Result.Pch = Pch;
-    Header = Pch + ".h";
-    Made = Build(M, Header);
   }
-  if (Made && *Made == Outcome::Built) {
+
+  /// A preamble was built: its manifest, and the cache entry's last,
+  /// atomically: until it is there, the entry is none; once it is, the PCH
+  /// it names is complete. (One that cannot be written leaves the entry
+  /// none, as it was.)
+  PreambleResult finishBuilt() {
     Result.Manifest = writeManifest(M);
     Result.Includes = M.Includes;
     if (!Entry.empty()) {
-      // The entry's manifest last, atomically: until it is there, the entry
-      // is none; once it is, the PCH it names is complete.
-      // (One that cannot be written leaves the entry none, as it was.)
       llvm::consumeError(
           writeAtomically(Entry + "/manifest.json", Result.Manifest));
       evictEntries(Opts.PreambleCache, Entry);
     }
     return Result;
   }
-  // No preamble: never silently, unless none fits.
-  bool Written = static_cast<bool>(Made);
-  if (!Written)
-    llvm::consumeError(Made.takeError()); // Told as PreambleNotBuilt.
-  if (!Written || *Made == Outcome::Failed)
-    Diags.report(DiagId::PreambleNotBuilt, SourceLoc{},
-                 {"<" + llvm::join(M.Includes, ">, <") + ">",
-                  Sources.empty() ? std::string() : Sources.front()});
-  M.Includes.clear();
-  M.Files.clear();
-  M.Pch = Result.Pch = Pch;
-  llvm::sys::fs::remove(Pch);
-  llvm::sys::fs::remove(Pch + ".h");
-  if (!Entry.empty() && Lock->holds(Entry))
-    removeLockedEntry(Entry);
-  Result.Manifest = writeManifest(M);
-  Result.Includes.clear();
-  return Result;
+
+  /// No preamble: never silently, unless none fits. The manifest says so;
+  /// no PCH is left, nor an entry this build made.
+  PreambleResult finishWithout(llvm::Expected<Outcome> Made) {
+    bool Written = static_cast<bool>(Made);
+    if (!Written)
+      llvm::consumeError(Made.takeError()); // Told as PreambleNotBuilt.
+    if (!Written || *Made == Outcome::Failed)
+      Diags.report(DiagId::PreambleNotBuilt, SourceLoc{},
+                   {"<" + llvm::join(M.Includes, ">, <") + ">",
+                    Sources.empty() ? std::string() : Sources.front()});
+    M.Includes.clear();
+    M.Files.clear();
+    M.Pch = Result.Pch = Pch;
+    llvm::sys::fs::remove(Pch);
+    llvm::sys::fs::remove(Pch + ".h");
+    if (!Entry.empty() && Lock->holds(Entry))
+      removeLockedEntry(Entry);
+    Result.Manifest = writeManifest(M);
+    Result.Includes.clear();
+    return Result;
+  }
+
+  const FrontendOptions &Opts;
+  tooling::CompilationDatabase &Database;
+  const std::vector<std::string> Sources;
+  Manifest M;              ///< The preamble wanted, then made.
+  const std::string Pch;   ///< The build directory's place for it.
+  std::string Header;      ///< Its include lines' header, where it lies.
+  std::string Entry;       ///< The cache entry it lies in, if any.
+  std::unique_ptr<EntryLock> Lock; ///< Held while this builds the entry.
+  DiagSink &Diags;
+  PreambleResult Result;
+};
+
+} // namespace
+
+PreambleResult buildPreamble(const FrontendOptions &Opts,
+                             const std::string &PchPath, DiagSink &Diags) {
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      loadDatabase(Opts, Diags);
+  if (!Database)
+    return PreambleResult();
+  PreambleSources S = commonLeadingIncludes(Opts.Sources);
+  Manifest M = wantedManifest(Opts, *Database, S, absolutePath(PchPath));
+  return PreambleBuilder(Opts, *Database, std::move(S.Sources), std::move(M),
+                         Diags)
+      .run();
 }
 
 } // namespace opgen
