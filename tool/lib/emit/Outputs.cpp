@@ -45,22 +45,22 @@ void replaceAll(std::string &S, std::string_view From, const std::string &To) {
 llvm::Expected<std::string> emitOutput(const OutputFile &File,
                                        const OpLibrary &L,
                                        const EmitOptions &Opts) {
-  const Flavour F = flavourOf(L);
+  const Flavour &F = flavourOf(L);
   switch (File.Id) {
   case OutputId::Registration:
     return emitRegistration(L, Opts, F);
   case OutputId::Autograd:
-    return emitAutograd(L, Opts, F);
+    return F.autograd(L, Opts);
   case OutputId::Shard:
     return emitShard(L, File.Source, Opts, F);
   case OutputId::ShardDeclarations:
     return emitShardDeclarations(L, File.Source, Opts, F);
   case OutputId::AutogradDeclarations:
-    return emitAutogradDeclarations(L, Opts, F);
+    return F.autogradDeclarations(L, Opts);
   case OutputId::KernelDeclarations:
     return emitKernelDeclarations(L, Opts, F);
   case OutputId::OpsHeader:
-    return emitOpsHeader(L, Opts, F);
+    return F.opsHeader(L, Opts);
   case OutputId::PythonInit:
     return emitPythonInit(L, Opts);
   case OutputId::PythonOps:
@@ -91,8 +91,8 @@ llvm::Expected<std::string> emitOutput(const OutputFile &File,
 
 } // namespace
 
-Flavour flavourOf(const OpLibrary &L) {
-  return L.Abi == KernelAbi::Stable ? Flavour::Stable : Flavour::Classic;
+const Flavour &flavourOf(const OpLibrary &L) {
+  return L.Abi == KernelAbi::Stable ? stableFlavour() : classicFlavour();
 }
 
 std::string_view outputKindName(OutputKind K) { return enumName(K); }

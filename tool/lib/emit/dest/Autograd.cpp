@@ -323,20 +323,8 @@ llvm::Expected<std::string> refusingAutogradFunction(const Op &O) {
 
 } // namespace
 
-/// What a stable library's autograd.cpp and autograd.h say instead.
-llvm::Expected<std::string> stableAutograd(const OpLibrary &L,
-                                           const EmitOptions &Opts) {
-  return stableNone(
-      L, Opts,
-      "A stable-ABI library has no C++ autograd: torch.library.register_autograd "
-      "in\n// python/" + L.PythonPackage + "/" + L.fakeModuleStem() +
-          ".py calls each op's backward op (docs/stable-abi.md).");
-}
-
-llvm::Expected<std::string> emitAutograd(const OpLibrary &L,
-                                         const EmitOptions &Opts, Flavour F) {
-  if (F == Flavour::Stable)
-    return stableAutograd(L, Opts);
+llvm::Expected<std::string> classicAutograd(const OpLibrary &L,
+                                            const EmitOptions &Opts) {
   std::string Functions;
   for (const Op &O : L.Ops) {
     if (O.Autograd) {
@@ -380,11 +368,8 @@ llvm::Expected<std::string> emitAutograd(const OpLibrary &L,
 }
 
 /// The declarations of the Autograd kernels in autograd.cpp.
-llvm::Expected<std::string> emitAutogradDeclarations(const OpLibrary &L,
-                                                     const EmitOptions &Opts,
-                                                     Flavour F) {
-  if (F == Flavour::Stable)
-    return stableAutograd(L, Opts);
+llvm::Expected<std::string> classicAutogradDeclarations(const OpLibrary &L,
+                                                        const EmitOptions &Opts) {
   std::vector<TemplateRecord> Decls;
   for (const Op &O : L.Ops)
     if (hasAutogradKernel(O))

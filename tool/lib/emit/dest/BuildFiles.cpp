@@ -9,7 +9,8 @@
 namespace opgen {
 
 llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
-                                           const EmitOptions &Opts, Flavour F) {
+                                           const EmitOptions &Opts,
+                                           const Flavour &F) {
   // The translation units: the compiled rows of the outputs table, the
   // shards (a source each: the kernels) and the generated files that are
   // not (compiled as one unity translation unit).
@@ -21,10 +22,7 @@ llvm::Expected<std::string> emitCMakeLists(const OpLibrary &L,
     (File.Source.empty() ? Generated : Kernels).push_back(File.Path);
     HasCuda = HasCuda || classifySource(File.Path)->Cuda;
   }
-  // A stable-ABI library builds against torch's headers alone.
-  OPGEN_TRY(LinkTorch, renderTemplate(F == Flavour::Stable
-                                          ? "build_files/link_stable.cmake"
-                                          : "build_files/link_torch.cmake",
+  OPGEN_TRY(LinkTorch, renderTemplate(F.linkTemplate(),
                                       {{"library", L.LibraryName},
                                        {"target_version",
                                         DefaultStableTargetTorch.targetVersionMacro()},

@@ -5,14 +5,8 @@
 
 namespace opgen {
 
-llvm::Expected<std::string> emitOpsHeader(const OpLibrary &L,
-                                          const EmitOptions &Opts, Flavour F) {
-  if (F == Flavour::Stable)
-    return stableNone(
-        L, Opts,
-        "A stable-ABI library has no typed C++ entry points: call its ops "
-        "through\n// torch.ops from Python, or link a kernel's own function "
-        "(docs/stable-abi.md).");
+llvm::Expected<std::string> classicOpsHeader(const OpLibrary &L,
+                                             const EmitOptions &Opts) {
   std::string Namespaces;
   for (const std::string &Ns : namespaces(L)) {
     std::vector<TemplateRecord> Ops;

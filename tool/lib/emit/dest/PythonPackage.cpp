@@ -77,12 +77,13 @@ bool usesWithItem(const std::string &Value) {
 /// bodies: a stable-ABI library's synthesised fakes, and the per-device
 /// fakes of either flavour. The check phase made sure Python can spell
 /// every fact (pyFakeValue). Sets the flags for the helpers they call.
-llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L, Flavour F,
+llvm::Expected<std::string> inferredPythonFakes(const OpLibrary &L,
+                                                const Flavour &F,
                                                 bool &UsesWithItem,
                                                 bool &UsesDispatchKey) {
   std::string Out;
   for (const Op &O : L.Ops) {
-    if (O.Fake == FakeKind::Synthesized && F == Flavour::Stable) {
+    if (O.Fake == FakeKind::Synthesized && F.synthesizedFakesInPython()) {
       // check/Fakes promised this fake only where Python spells it all.
       OPGEN_TRY(Value, pyFakeValue(O.SynthesizedFake, "    "));
       UsesWithItem = UsesWithItem || usesWithItem(Value);
@@ -172,7 +173,7 @@ llvm::Expected<std::string> emitPythonInit(const OpLibrary &L,
 }
 
 llvm::Expected<std::string>
-emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
+emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, const Flavour &F) {
   std::string Skeletons;
   for (const Op &O : L.Ops) {
     if (O.hasFake())
@@ -180,12 +181,11 @@ emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
     OPGEN_TRY(Skeleton, fakeSkeleton(L, O));
     Skeletons += Skeleton;
   }
-  // A stable-ABI library registers its autograd here, in Python; the fakes
-  // opgen inferred and must write in Python come first.
-  if (F == Flavour::Stable) {
-    OPGEN_TRY(Registrations, stablePythonRegistrations(L));
-    Skeletons = Registrations + Skeletons;
-  }
+  // What the flavour registers here besides fakes (a stable-ABI library's
+  // autograd, in Python); the fakes opgen inferred and must write in Python
+  // come first.
+  OPGEN_TRY(Registrations, F.pythonRegistrations(L));
+  Skeletons = Registrations + Skeletons;
   bool UsesWithItem = false, UsesDispatchKey = false;
   OPGEN_TRY(Inferred, inferredPythonFakes(L, F, UsesWithItem, UsesDispatchKey));
   Skeletons = Inferred + Skeletons;
@@ -197,12 +197,7 @@ emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
     OPGEN_TRY(Helpers, renderTemplate("fakes/helpers.py", {}));
     Skeletons = Helpers + Skeletons;
   }
-  std::string HowImported =
-      F == Flavour::Stable
-          ? "# The package's __init__ imports this module right after loading "
-            "the library\n# (a stable-ABI library, docs/stable-abi.md)."
-          : "# TORCH_LIBRARY names this module with `m.set_python_module`, so "
-            "PyTorch\n# imports it before it looks for a fake kernel of these ops.";
+  std::string HowImported = F.fakesHowImported();
   std::string Conditional;
   if (L.hasAuthorFakeModule() && !Skeletons.empty()) {
     OPGEN_TRY(Helper, renderTemplate("fakes/conditional.py", {}));
@@ -222,7 +217,7 @@ emitPythonFakes(const OpLibrary &L, const EmitOptions &Opts, Flavour F) {
                            {"module", L.fakeModuleName()},
                            {"conditional", Conditional},
                            {"fakes", Skeletons}});
-  return renderTemplate(F == Flavour::Stable ? "stable/fakes.py" : "fakes.py",
+  return renderTemplate(F.fakesTemplate(),
                         {{"sources", sourcesDoc(L, Opts)},
                                      {"package", L.PythonPackage},
                                      {"fakes", Skeletons}});
