@@ -74,8 +74,24 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "cmake"))
-from opgen_pch_cache import is_pch_compile, without_outputs  # noqa: E402
+
+
+def is_pch_compile(args):
+    """Whether a compile is a precompiled header's (`-x c++-header`)."""
+    return any(a == "-x" and b == "c++-header" for a, b in zip(args, args[1:]))
+
+
+def without_outputs(args):
+    """A compile's arguments without its output and dependency-file names."""
+    kept, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+        elif a not in ("-MD", "-MMD"):
+            kept.append(a)
+    return kept
 
 def _variant(pch, unity, fold):
     return {"OPGEN_PRECOMPILE_HEADERS": pch, "OPGEN_UNITY_GENERATED": unity,
@@ -112,7 +128,7 @@ def launcher_main(argv):
     out = cmd[cmd.index("-o") + 1] if "-o" in cmd else "?"
     if is_pch_compile(cmd) and "-include" in cmd:
         # A PCH compile, CMake's own or the PCH cache's into its entry
-        # (cmake/opgen_pch_cache.py): counted as the build's PCH,
+        # (opgen pch-cache): counted as the build's PCH,
         # <the -include file>.gch.
         out = cmd[cmd.index("-include") + 1] + ".gch"
     with open(log, "a") as f:

@@ -312,7 +312,7 @@ set(OPGEN_PREAMBLE_CACHE "${_opgen_default_preamble_cache}" CACHE PATH
     "Directory that keeps add_custom_op's precompiled preambles across build directories and clean builds (empty: none)")
 
 # Where the compiler precompiled headers of OPGEN_PRECOMPILE_HEADERS are kept
-# across build directories and clean builds (cmake/opgen_pch_cache.py,
+# across build directories and clean builds (`opgen pch-cache`,
 # docs/cmake.md#build-time): by default the environment's OPGEN_PCH_CACHE,
 # else compiler-pch beside the default preamble cache
 # (~/.cache/opgen/compiler-pch). Empty: each build directory compiles its
@@ -418,22 +418,22 @@ function(_opgen_precompile_headers target pch_header)
 endfunction()
 
 # The compiler PCH of <target> from, and into, the cache OPGEN_PCH_CACHE:
-# cmake/opgen_pch_cache.py as the outermost C++ compiler launcher, which
-# runs every other compile as it is (after the launchers <target> has).
-# GCC only: Clang's PCH records its headers' times and checks them itself.
+# `opgen pch-cache` as the outermost C++ compiler launcher, which runs every
+# other compile as it is (after the launchers <target> has). GCC only:
+# Clang's PCH records its headers' times and checks them itself. The
+# library's own define (-D<target>_EXPORTS for a shared library), which no
+# other library has, is named, so that the cache compiles the PCH without
+# it where no header of the PCH names it and another library of the same
+# include lines and flags shares the PCH.
 function(_opgen_pch_cache target)
-  if(NOT OPGEN_PCH_CACHE OR NOT OPGEN_PYTHON OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  if(NOT OPGEN_PCH_CACHE OR NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU"
+     OR (opgen_EXECUTABLE MATCHES "[$]<" AND CMAKE_VERSION VERSION_LESS 3.25))
     return()
   endif()
   get_target_property(launcher ${target} CXX_COMPILER_LAUNCHER)
   if(NOT launcher)
     set(launcher "")
   endif()
-  # The library's own define (-D<target>_EXPORTS for a shared library),
-  # which no other library has: the cache compiles the PCH without it where
-  # no header of the PCH names it, so that another library of the same
-  # include lines and flags shares the PCH (GCC keeps the define for the
-  # translation units that use it).
   get_target_property(symbol ${target} DEFINE_SYMBOL)
   get_target_property(type ${target} TYPE)
   if(NOT symbol AND type MATCHES "^(SHARED|MODULE)_LIBRARY$")
@@ -444,7 +444,7 @@ function(_opgen_pch_cache target)
     set(define_symbol --define-symbol ${symbol})
   endif()
   set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER
-    ${OPGEN_PYTHON} ${_OPGEN_CMAKE_DIR}/opgen_pch_cache.py --cache ${OPGEN_PCH_CACHE}
+    ${opgen_EXECUTABLE} pch-cache --cache ${OPGEN_PCH_CACHE}
     --build-dir ${CMAKE_BINARY_DIR} --compiler ${CMAKE_CXX_COMPILER} ${define_symbol}
     -- ${launcher})
 endfunction()

@@ -34,6 +34,5 @@ install(FILES ${CMAKE_BINARY_DIR}/install/opgenConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/AddCustomOp.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenStableSymbols.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenOutputs.cmake
-              ${PROJECT_SOURCE_DIR}/cmake/opgen_pch_cache.py
               ${PROJECT_SOURCE_DIR}/tool/scripts/migrate_verify.py
         DESTINATION ${OPGEN_INSTALL_CMAKEDIR})

@@ -146,7 +146,7 @@ if(CHECK_PRECOMPILED)
   # <target>_other (its own source directory and -D<target>_other_EXPORTS,
   # left out of the PCH), built with an include directory of its own
   # (CMAKE_PROJECT_INCLUDE): other cache keys, the same content. Both PCHs
-  # are taken from this build's entries (opgen_pch_cache: adopted), none is
+  # are taken from this build's entries (opgen pch-cache: adopted), none is
   # compiled, and GCC uses them (-Winvalid-pch: no warning).
   set(other ${BINARY_DIR}-other)
   file(REMOVE_RECURSE ${other})
@@ -166,9 +166,9 @@ if(CHECK_PRECOMPILED)
   execute_process(COMMAND ${CMAKE_COMMAND} -E env OPGEN_PCH_CACHE_VERBOSE=1
                           ${CMAKE_COMMAND} --build ${other}/build
                   OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE rc)
-  string(REGEX MATCHALL "opgen_pch_cache: adopted" adopted "${out}")
+  string(REGEX MATCHALL "opgen pch-cache: adopted" adopted "${out}")
   list(LENGTH adopted n)
-  if(NOT rc EQUAL 0 OR NOT n EQUAL 2 OR out MATCHES "opgen_pch_cache: (built|hit)"
+  if(NOT rc EQUAL 0 OR NOT n EQUAL 2 OR out MATCHES "opgen pch-cache: (built|hit)"
      OR out MATCHES "Winvalid-pch|not used because")
     message(FATAL_ERROR "${NAME}: another library, ${t}_other, with an include directory of its own (${rc}): ${n} PCHs adopted, not 2:\n${out}")
   endif()

@@ -286,7 +286,7 @@ def test_cli_options_documented():
     assert "--check" in options and "-o" in options, help_text
     # The options of the subcommands (opgen init, opgen migrate) too; LLVM
     # aligns their dashes.
-    for sub in re.findall(r"^\s+(\w+)\s+- ", help_text, re.M):
+    for sub in re.findall(r"^\s+([\w-]+)\s+- ", help_text, re.M):
         sub_help = _run([sub, "--help"], cwd=REPO).stdout
         options += re.findall(r"^\s+(--?[\w-]+)", sub_help, re.M)
     assert "--namespace" in options, help_text

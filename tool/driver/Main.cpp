@@ -52,6 +52,30 @@ cl::SubCommand ProjectCommand(
     "Write <dir>/CMakeLists.txt, a CMake project around one add_custom_op() "
     "call of <sources> (what opgen.load() builds; "
     "docs/cli.md#a-one-call-project); rewritten only when it changes");
+// opgen pch-cache ... -- <compile>: the compiler PCH cache launcher.
+cl::SubCommand PchCacheCommand(
+    "pch-cache",
+    "Run <compile command> (after --), a compile add_custom_op() makes: the "
+    "compiler precompiled header's through the PCH cache (OPGEN_PCH_CACHE, "
+    "docs/cmake.md#build-time), shared by build directories and projects, "
+    "any other compile as it is");
+cl::opt<std::string> PchCacheDir("cache",
+                                 cl::desc("The PCH cache directory"),
+                                 cl::value_desc("dir"),
+                                 cl::sub(PchCacheCommand), cl::cat(Category));
+cl::opt<std::string> PchBuildDir(
+    "build-dir",
+    cl::desc("The build directory (its path is keyed as a placeholder, so "
+             "that another build directory shares the entry)"),
+    cl::value_desc("dir"), cl::sub(PchCacheCommand), cl::cat(Category));
+cl::opt<std::string> PchCompiler(
+    "compiler", cl::desc("The C++ compiler of the command"),
+    cl::value_desc("c++"), cl::sub(PchCacheCommand), cl::cat(Category));
+cl::opt<std::string> PchDefineSymbol(
+    "define-symbol",
+    cl::desc("The library's own define (-D<target>_EXPORTS): left out of the "
+             "PCH where no header it reads names it"),
+    cl::value_desc("name"), cl::sub(PchCacheCommand), cl::cat(Category));
 // opgen migrate <sources>...: hand-written registrations -> annotations.
 cl::SubCommand MigrateCommand(
     "migrate",
@@ -382,6 +406,7 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category, MigrateCommand);
   cl::HideUnrelatedOptions(Category, PlanCommand);
   cl::HideUnrelatedOptions(Category, ProjectCommand);
+  cl::HideUnrelatedOptions(Category, PchCacheCommand);
   cl::ParseCommandLineOptions(
       static_cast<int>(OwnArgs.size()), OwnArgs.data(),
       "opgen: generates PyTorch custom-op registrations, fakes, Python "
@@ -440,6 +465,13 @@ int main(int Argc, const char **Argv) {
     B.UnityGenerated = !PlanNoUnity;
     B.FoldGenerated = PlanFold;
     B.Restat = !PlanNoRestat;
+  }
+  if (PchCacheCommand) {
+    Inv.PchCache = true;
+    Inv.PchCacheDir = PchCacheDir;
+    Inv.PchBuildDir = PchBuildDir;
+    Inv.PchCompiler = PchCompiler;
+    Inv.PchDefineSymbol = PchDefineSymbol;
   }
   if (ProjectCommand) {
     Inv.Project = true;

@@ -724,6 +724,10 @@ int Run::run() {
     return printPlan(/*WithGraph=*/false);
   case Mode::PlanBuild:
     return printPlan(/*WithGraph=*/true);
+  case Mode::PchCache:
+    return runPchCache({Inv.PchCacheDir, Inv.PchBuildDir, Inv.PchCompiler,
+                        Inv.PchDefineSymbol},
+                       Inv.ExtraArgs, Diags);
   case Mode::Project:
     return checkPythonOptions() ? writeProject() : 1;
   case Mode::Combine: {

@@ -85,6 +85,14 @@ std::optional<Mode> selectMode(const Invocation &Inv, DiagSink &Diags) {
                                                       : "--check"});
     return std::nullopt;
   }
+  if (Inv.PchCache) {
+    if (Inv.PchCacheDir.empty() || Inv.PchBuildDir.empty() ||
+        Inv.PchCompiler.empty() || Inv.ExtraArgs.empty()) {
+      Diags.report(DiagId::UsagePchCache, {});
+      return std::nullopt;
+    }
+    return Mode::PchCache;
+  }
   if (Inv.PlanBuild) {
     if (Inv.OutputDir.empty()) {
       Diags.report(DiagId::UsagePlanNeedsOutputDir, {});

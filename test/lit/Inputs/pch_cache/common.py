@@ -1,4 +1,4 @@
-"""Helpers of the compiler PCH cache tests (cmake/opgen_pch_cache.py): a
+"""Helpers of the compiler PCH cache tests (`opgen pch-cache`): a
 system header, build directories laid out as CMake's target_precompile_headers
 lays them out, the PCH compile through the launcher and a translation unit
 compiled with the PCH."""
@@ -7,8 +7,8 @@ import shutil
 import subprocess
 import sys
 
-SCRIPT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "..",
-                                      "cmake", "opgen_pch_cache.py"))
+# The opgen under test (lit puts the build's bin/ first on PATH).
+OPGEN = shutil.which("opgen")
 CXX = "/usr/bin/c++"
 
 
@@ -54,14 +54,14 @@ def pch(work, d, cache, extra=(), compiler=CXX, env=None, symbol=None):
     """Compiles d's PCH through the launcher (with `symbol` as the library's
     --define-symbol): (exit status, what it said)."""
     named = ["--define-symbol", symbol] if symbol else []
-    cmd = [sys.executable, SCRIPT, "--cache", cache, "--build-dir", d, "--compiler", compiler,
+    cmd = [OPGEN, "pch-cache", "--cache", cache, "--build-dir", d, "--compiler", compiler,
            *named, "--", compiler, *flags(work, d, extra), "-x", "c++-header", "-include",
            f"{d}/pch.hxx", "-MD", "-MT", "pch.hxx.gch", "-MF", "pch.hxx.gch.d",
            "-o", "pch.hxx.gch", "-c", f"{d}/pch.hxx.cxx"]
     e = dict(os.environ, OPGEN_PCH_CACHE_VERBOSE="1", **(env or {}))
     r = subprocess.run(cmd, cwd=d, env=e, capture_output=True, text=True)
     said = " ".join(line.split(": ", 1)[1].split(" ")[0] + (" without it" * (" without " in line))
-                    for line in r.stderr.splitlines() if line.startswith("opgen_pch_cache: "))
+                    for line in r.stderr.splitlines() if line.startswith("opgen pch-cache: "))
     return r.returncode, said or r.stderr.strip()
 
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from common import (CXX, SCRIPT, build_dir, complete, entries, fresh, pch, pch_files,  # noqa: E402
+from common import (CXX, OPGEN, build_dir, complete, entries, fresh, pch, pch_files,  # noqa: E402
                     uses_pch)
 
 work = sys.argv[1]
@@ -74,6 +74,6 @@ shutil.rmtree(making)
 # Any other compile runs as it is.
 with open(os.path.join(one, "plain.cpp"), "w") as f:
     f.write("int plain() { return 0; }\n")
-r = subprocess.run([sys.executable, SCRIPT, "--cache", cache, "--build-dir", one, "--compiler",
+r = subprocess.run([OPGEN, "pch-cache", "--cache", cache, "--build-dir", one, "--compiler",
                     CXX, "--", CXX, "-c", "plain.cpp", "-o", "plain.o"], cwd=one)
 print(f"a plain compile: exit {r.returncode}, object {os.path.exists(os.path.join(one, 'plain.o'))}")

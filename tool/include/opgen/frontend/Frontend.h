@@ -99,6 +99,24 @@ struct PreambleResult {
 PreambleResult buildPreamble(const FrontendOptions &Opts,
                              const std::string &PchPath, DiagSink &Diags);
 
+/// `opgen pch-cache`: the compiler PCH cache of add_custom_op()
+/// (OPGEN_PCH_CACHE), a compiler launcher on the preamble cache's entry
+/// locks (frontend/preamble/PchCache.cpp has how it keys, shares and
+/// evicts).
+struct PchCacheOptions {
+  std::string Cache;        ///< --cache: the cache directory
+  std::string BuildDir;     ///< --build-dir: its path is keyed as a placeholder
+  std::string Compiler;     ///< --compiler: the C++ compiler in the command
+  std::string DefineSymbol; ///< --define-symbol: the library's own define
+};
+
+/// Runs \p Command, the compile CMake runs: a PCH's through the cache, any
+/// other as it is. Returns its exit status. A cache entry it cannot use is
+/// a warning to \p Diags (PchCacheBusy, PchCacheUnwritable), and the PCH is
+/// compiled as it would be without the cache.
+int runPchCache(const PchCacheOptions &Opts,
+                const std::vector<std::string> &Command, DiagSink &Diags);
+
 /// The header names of the `#include <...>` lines that begin \p Text (after
 /// comments and blank lines), up to the first other line.
 std::vector<std::string> leadingSystemIncludes(llvm::StringRef Text);

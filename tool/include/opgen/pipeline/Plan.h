@@ -56,6 +56,10 @@ struct Invocation {
   } ProjectOpts;
   bool CMakeDir = false;
   bool Init = false;
+  /// `opgen pch-cache`: the compiler PCH cache launcher; the command is
+  /// ExtraArgs (after `--`).
+  bool PchCache = false;
+  std::string PchCacheDir, PchBuildDir, PchCompiler, PchDefineSymbol;
   /// --check: write nothing, fail when something is out of date.
   bool Check = false;
 
@@ -125,7 +129,8 @@ struct Invocation {
   X(Project, "project")                                                        \
   X(CMakeDir, "cmake-dir")                                                     \
   X(Init, "init")                                                              \
-  X(Migrate, "migrate")
+  X(Migrate, "migrate")                                                        \
+  X(PchCache, "pch-cache")
 
 enum class Mode { OPGEN_MODES(OPGEN_ENUM_VALUE) };
 OPGEN_ENUM_NAMES(Mode, OPGEN_MODES);

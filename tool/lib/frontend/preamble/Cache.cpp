@@ -60,10 +60,6 @@ LockFailed takeLockFailure(llvm::Error E) {
   return Out;
 }
 
-namespace {
-
-/// A whole number from the environment variable \p Name, or \p Default
-/// when it is unset or not one.
 int64_t envNumber(const char *Name, int64_t Default) {
   const char *V = std::getenv(Name);
   int64_t N;
@@ -71,6 +67,9 @@ int64_t envNumber(const char *Name, int64_t Default) {
     return Default;
   return N;
 }
+
+namespace {
+
 
 /// A preamble cache keeps at most this many preambles (one of
 /// <ATen/ATen.h> is about 45 MB; OPGEN_PREAMBLE_CACHE_ENTRIES, 24 by

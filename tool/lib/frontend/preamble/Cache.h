@@ -21,6 +21,10 @@
 namespace opgen {
 namespace preamble {
 
+/// A whole number from the environment variable \p Name, or \p Default
+/// when it is unset or not one (a cache's bound, a lock's timeout).
+int64_t envNumber(const char *Name, int64_t Default);
+
 /// How long --build-preamble waits for another build's lock on its cache
 /// entry (OPGEN_PREAMBLE_LOCK_TIMEOUT, seconds; 300 by default) before it
 /// builds its preamble beside its manifest instead.
