@@ -308,6 +308,16 @@ TEST(BuildGraphTest, StepsAndLibrary) {
   EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageTargetTorchWithoutStable);
 }
 
+TEST(QuoteTest, ReplaceAllNeverInsideAReplacement) {
+  std::string S = "/b/x /b/y";
+  replaceAll(S, "/b", "<build>/b"); // the replacement holds the pattern
+  EXPECT_EQ(S, "<build>/b/x <build>/b/y");
+  replaceAll(S, "", "z"); // nothing to find
+  EXPECT_EQ(S, "<build>/b/x <build>/b/y");
+  replaceAll(S, " ", "\\ ");
+  EXPECT_EQ(S, "<build>/b/x\\ <build>/b/y");
+}
+
 TEST(QuoteTest, BothStyles) {
   const std::string S = "a\"b\\c\nd\te'f\rg\x01h\xc3\xa9";
   EXPECT_EQ(quoteString(S, QuoteStyle::TorchSchema),

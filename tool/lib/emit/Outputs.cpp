@@ -6,6 +6,7 @@
 #include "opgen/emit/Outputs.h"
 #include "emit/dest/Emitters.h"
 #include "opgen/emit/Emit.h"
+#include "opgen/support/Quote.h"
 #include "opgen/model/SourceKind.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -34,12 +35,6 @@ constexpr OutputRow Rows[] = {
   {OutputId::Id, Path, OutputKind::Kind, true},
 #include "opgen/emit/Outputs.def"
 };
-
-void replaceAll(std::string &S, std::string_view From, const std::string &To) {
-  for (size_t Pos = S.find(From); Pos != std::string::npos;
-       Pos = S.find(From, Pos + To.size()))
-    S.replace(Pos, From.size(), To);
-}
 
 /// The text of \p File: the emitter of its row, in the library's flavour.
 llvm::Expected<std::string> emitOutput(const OutputFile &File,

@@ -72,4 +72,12 @@ std::string quoteString(std::string_view S, QuoteStyle Style) {
   return Out + "\"";
 }
 
+void replaceAll(std::string &S, std::string_view From, std::string_view To) {
+  if (From.empty())
+    return;
+  for (size_t Pos = S.find(From); Pos != std::string::npos;
+       Pos = S.find(From, Pos + To.size()))
+    S.replace(Pos, From.size(), To);
+}
+
 } // namespace opgen

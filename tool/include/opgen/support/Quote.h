@@ -4,7 +4,8 @@
 /// The one quoting helper: a string as a double-quoted literal, in the
 /// dialect of where it is written. The schema model prints default values
 /// as torch prints them (a schema string torch parses back); the emitters
-/// write literals that C++, Python and JSON all read.
+/// write literals that C++, Python and JSON all read. And the one
+/// substitution of a text's every occurrence (replaceAll).
 //===----------------------------------------------------------------------===//
 #ifndef OPGEN_SUPPORT_QUOTE_H
 #define OPGEN_SUPPORT_QUOTE_H
@@ -29,6 +30,10 @@ enum class QuoteStyle {
 
 /// \p S between double quotes, escaped for \p Style.
 std::string quoteString(std::string_view S, QuoteStyle Style);
+
+/// Replaces every occurrence of \p From in \p S by \p To, left to right,
+/// never inside a replacement; an empty \p From replaces nothing.
+void replaceAll(std::string &S, std::string_view From, std::string_view To);
 
 } // namespace opgen
 

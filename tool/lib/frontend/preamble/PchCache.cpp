@@ -54,6 +54,7 @@
 #include "frontend/preamble/Cache.h"
 
 #include "opgen/frontend/Frontend.h"
+#include "opgen/support/Quote.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -196,14 +197,6 @@ Args withoutOutputs(const Args &A) {
   return Kept;
 }
 
-void replaceAll(std::string &S, llvm::StringRef From, llvm::StringRef To) {
-  if (From.empty())
-    return;
-  for (size_t Pos = S.find(From); Pos != std::string::npos;
-       Pos = S.find(From, Pos + To.size()))
-    S.replace(Pos, From.size(), To.str());
-}
-
 /// \p Text with the build directory's path as `<build>`.
 std::string placeholder(std::string Text, const std::string &BuildDir) {
   replaceAll(Text, realPath(BuildDir), "<build>");
@@ -211,19 +204,23 @@ std::string placeholder(std::string Text, const std::string &BuildDir) {
   return Text;
 }
 
+/// \p Name as a path: found on PATH when it names no directory.
+std::string programPath(const std::string &Name) {
+  if (!llvm::sys::path::has_parent_path(Name))
+    if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Name))
+      return *Found;
+  return Name;
+}
+
 /// Runs \p Argv (stdout to \p Out when given, stderr dropped there too);
 /// its exit status, -1 when it could not run.
 int run(const Args &Argv, const std::string &Out = "") {
-  std::optional<std::string> Program = Argv.front();
-  if (!llvm::sys::path::has_parent_path(Argv.front()))
-    if (llvm::ErrorOr<std::string> Found =
-            llvm::sys::findProgramByName(Argv.front()))
-      Program = *Found;
+  std::string Program = programPath(Argv.front());
   std::vector<llvm::StringRef> Refs(Argv.begin(), Argv.end());
   std::optional<llvm::StringRef> Redirects[] = {
       std::nullopt, llvm::StringRef(Out), llvm::StringRef("/dev/null")};
   return llvm::sys::ExecuteAndWait(
-      *Program, Refs, std::nullopt,
+      Program, Refs, std::nullopt,
       Out.empty() ? llvm::ArrayRef<std::optional<llvm::StringRef>>()
                   : llvm::ArrayRef<std::optional<llvm::StringRef>>(Redirects));
 }
@@ -241,11 +238,7 @@ std::optional<std::string> output(const Args &Argv) {
 
 /// The compiler as a key holds it: its real path, size, time, version.
 std::string compilerIdentity(const std::string &Compiler) {
-  std::string Found = Compiler;
-  if (!llvm::sys::path::has_parent_path(Compiler))
-    if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName(Compiler))
-      Found = *P;
-  std::string Real = realPath(Found);
+  std::string Real = realPath(programPath(Compiler));
   auto St = stamp(Real).value_or(std::make_pair(uint64_t(0), int64_t(0)));
   std::string Version =
       llvm::StringRef(output({Real, "--version"}).value_or("")).trim().str();
@@ -781,10 +774,14 @@ int runPchCache(const PchCacheOptions &Opts,
     return RunAsIs();
   PchCompile C;
   C.Command = Command;
-  C.At = 0;
+  // The compiler's last place in the command (after any launcher); without
+  // it, the whole command compiles and no content key is made.
+  bool HasCompiler = false;
   for (size_t I = 0; I < Command.size(); ++I)
-    if (Command[I] == Opts.Compiler)
+    if (Command[I] == Opts.Compiler) {
       C.At = I;
+      HasCompiler = true;
+    }
   C.CompilerArgs.assign(Command.begin() + C.At + 1, Command.end());
   {
     llvm::SmallString<256> Here;
@@ -815,7 +812,6 @@ int runPchCache(const PchCacheOptions &Opts,
       Diags.report(DiagId::PchCacheUnwritable, {}, {Dir, Failed.Why});
     return RunAsIs();
   }
-  bool HasCompiler = llvm::is_contained(Command, Opts.Compiler);
   std::optional<Entry> Found = servingEntry(Dir, C.Key);
   if (!Found) {
     Content Wanted = HasCompiler ? pchContent(C, Opts.DefineSymbol)
