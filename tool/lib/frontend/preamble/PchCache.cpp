@@ -173,9 +173,10 @@ std::vector<std::string> localFiles(const std::string &First,
         !llvm::sys::fs::is_regular_file(F))
       continue;
     Seen.push_back(F);
-    std::optional<std::string> Text = readFile(F);
+    // The text outlives the lines that point into it.
+    const std::string Text = readFile(F).value_or("");
     llvm::SmallVector<llvm::StringRef, 16> Lines;
-    llvm::StringRef(Text.value_or("")).split(Lines, '\n');
+    llvm::StringRef(Text).split(Lines, '\n');
     for (llvm::StringRef Line : Lines)
       if (std::optional<std::string> Name = quotedInclude(Line, F))
         if (under(*Name, BuildDir))
