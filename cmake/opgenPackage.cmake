@@ -33,6 +33,5 @@ install(FILES ${CMAKE_BINARY_DIR}/install/opgenConfig.cmake
               ${CMAKE_BINARY_DIR}/opgenConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/AddCustomOp.cmake
               ${PROJECT_SOURCE_DIR}/cmake/OpgenStableSymbols.cmake
-              ${PROJECT_SOURCE_DIR}/cmake/OpgenOutputs.cmake
               ${PROJECT_SOURCE_DIR}/tool/scripts/migrate_verify.py
         DESTINATION ${OPGEN_INSTALL_CMAKEDIR})

@@ -1,5 +1,5 @@
 # ctest `plan_tool`: opgen-plan, the configure-time plan tool of opgen's own
-# tree (tool/driver/PlanOnly.cpp, cmake/OpgenOutputs.cmake), prints exactly
+# tree (tool/driver/PlanOnly.cpp, cmake/OpgenPlanTool.cmake), prints exactly
 # the Plan opgen prints, byte for byte, for the bundled kernels' sources
 # with each kind of Python option, and the build graph (opgen plan), and
 # for an error of the options the

@@ -21,13 +21,11 @@
 // RUN: grep -q 'from . import fakes' %t.pkg/python/vision/__init__.py
 //
 // --list-outputs (OPGEN_PACKAGE_OUTPUT rows left out) agrees with what was
-// written, and add_custom_op's CMake reads the same Plan.
+// written.
 // RUN: opgen --list-outputs --python-package vision --python-module vision._meta_registrations --no-python-package %s > %t.json
 // RUN: %python %inputs/plan_outputs.py %t.json > %t.list
 // RUN: FileCheck %s --check-prefix=LIST --input-file=%t.list
 // RUN: %python %inputs/check_listed.py %t %t.json
-// RUN: cmake -DOUT=%t.cmake -DOPGEN=%opgen_path -DPACKAGE=vision -DPYTHON_MODULE=vision._meta_registrations -DNO_PYTHON_PACKAGE=1 "-DSOURCES=%s" -P %inputs/list_outputs.cmake
-// RUN: FileCheck %s --check-prefix=CMAKE --input-file=%t.cmake
 //
 // Misuse, from the catalogue.
 // RUN: not opgen %s -o %t/bad --python-package vision --no-python-package 2>&1 | FileCheck %s --check-prefix=NOMODULE
@@ -98,7 +96,6 @@ void clamp_(at::Tensor &boxes, double hi);
 // LIST-NOT: /ops.py	
 // LIST: python/vision/_opgen_fakes.py	python	install python/vision
 // LIST: python/vision/ops.pyi	python	install python/vision
-// CMAKE: PYTHON: python/vision/_opgen_fakes.py python/vision/ops.pyi
 
 // NOMODULE: error: --no-python-package needs --python-module [UsageNoPackageWithoutModule]
 // BADNAME: error: 'vision/_meta.py' is not a Python module name [BadPythonModule]

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 
 using namespace opgen;
@@ -288,7 +289,17 @@ TEST(BuildGraphTest, StepsAndLibrary) {
                               "#include \"autograd.cpp\"\n"),
             std::string::npos)
       << G->UnityText;
-  EXPECT_TRUE(L.Defines.empty());
+  // No build type: optimized, as torch.utils.cpp_extension's builds are;
+  // NDEBUG compiles, it does not parse.
+  EXPECT_EQ(L.Defines, std::vector<std::string>{"NDEBUG"});
+  EXPECT_EQ(L.CxxOptions, (std::vector<std::string>{"-Wno-attributes", "-O3"}));
+  EXPECT_EQ(Cuda->Argv.end(),
+            std::find(Cuda->Argv.begin(), Cuda->Argv.end(), "-DNDEBUG"));
+  B.BuildType = "Debug";
+  G = makeBuildGraph(*P, Inv, B, "/self", Diags);
+  ASSERT_TRUE(G);
+  EXPECT_TRUE(G->Library.Defines.empty());
+  EXPECT_EQ(G->Library.CxxOptions, std::vector<std::string>{"-Wno-attributes"});
 
   // A stable library for 2.9; a version that is not MAJOR.MINOR, or a
   // target without --stable-abi, is a usage error.
@@ -298,6 +309,7 @@ TEST(BuildGraphTest, StepsAndLibrary) {
   ASSERT_TRUE(G);
   EXPECT_EQ(G->Library.Defines,
             std::vector<std::string>{"TORCH_TARGET_VERSION=0x0209000000000000"});
+  B.BuildType = "";
   EXPECT_FALSE(G->Library.PrecompileGenerated);
   B.TargetTorch = "2";
   EXPECT_FALSE(makeBuildGraph(*P, Inv, B, "/self", Diags));
@@ -306,6 +318,52 @@ TEST(BuildGraphTest, StepsAndLibrary) {
   B.TargetTorch = "2.9";
   EXPECT_FALSE(makeBuildGraph(*P, Inv, B, "/self", Diags));
   EXPECT_EQ(Diags.Records.back().Id, DiagId::UsageTargetTorchWithoutStable);
+}
+
+/// Sets (or, with nullopt, unsets) an environment variable for a scope.
+struct ScopedEnv {
+  std::string Name;
+  std::optional<std::string> Old;
+  ScopedEnv(const char *N, std::optional<std::string> Value) : Name(N) {
+    if (const char *V = std::getenv(N))
+      Old = V;
+    if (Value)
+      setenv(N, Value->c_str(), 1);
+    else
+      unsetenv(N);
+  }
+  ~ScopedEnv() {
+    if (Old)
+      setenv(Name.c_str(), Old->c_str(), 1);
+    else
+      unsetenv(Name.c_str());
+  }
+};
+
+TEST(BuildGraphTest, DefaultCachesFromTheEnvironment) {
+  ScopedEnv Preambles("OPGEN_PREAMBLE_CACHE", std::nullopt);
+  ScopedEnv Pchs("OPGEN_PCH_CACHE", std::nullopt);
+  ScopedEnv Cache("OPGEN_CACHE", std::nullopt);
+  ScopedEnv Xdg("XDG_CACHE_HOME", std::nullopt);
+  ScopedEnv Home("HOME", "/home/u");
+  EXPECT_EQ(defaultCacheDir("preambles"), "/home/u/.cache/opgen/preambles");
+  EXPECT_EQ(defaultCacheDir("compiler-pch"), "/home/u/.cache/opgen/compiler-pch");
+  {
+    ScopedEnv X("XDG_CACHE_HOME", "/xdg");
+    EXPECT_EQ(defaultCacheDir("preambles"), "/xdg/opgen/preambles");
+    ScopedEnv C("OPGEN_CACHE", "/c");
+    EXPECT_EQ(defaultCacheDir("compiler-pch"), "/c/compiler-pch");
+    // A preamble cache the environment names places the PCHs beside it;
+    // an empty one is none, and so no PCH cache either.
+    ScopedEnv P("OPGEN_PREAMBLE_CACHE", "/p/pre");
+    EXPECT_EQ(defaultCacheDir("preambles"), "/p/pre");
+    EXPECT_EQ(defaultCacheDir("compiler-pch"), "/p/compiler-pch");
+    ScopedEnv Own("OPGEN_PCH_CACHE", "/own");
+    EXPECT_EQ(defaultCacheDir("compiler-pch"), "/own");
+  }
+  ScopedEnv Empty("OPGEN_PREAMBLE_CACHE", "");
+  EXPECT_EQ(defaultCacheDir("preambles"), "");
+  EXPECT_EQ(defaultCacheDir("compiler-pch"), "");
 }
 
 TEST(QuoteTest, ReplaceAllNeverInsideAReplacement) {

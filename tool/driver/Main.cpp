@@ -67,7 +67,8 @@ cl::opt<std::string> PchBuildDir(
     "build-dir",
     cl::desc("The build directory (its path is keyed as a placeholder, so "
              "that another build directory shares the entry)"),
-    cl::value_desc("dir"), cl::sub(PchCacheCommand), cl::cat(Category));
+    cl::value_desc("dir"), cl::sub(PchCacheCommand), cl::sub(PlanCommand),
+    cl::cat(Category));
 cl::opt<std::string> PchCompiler(
     "compiler", cl::desc("The C++ compiler of the command"),
     cl::value_desc("c++"), cl::sub(PchCacheCommand), cl::cat(Category));
@@ -305,8 +306,9 @@ cl::opt<bool> ProjectCxxOnly(
     cl::sub(ProjectCommand), cl::cat(Category));
 cl::opt<bool> ProjectNoDefaultOptimization(
     "no-default-optimization",
-    cl::desc("CMake: NO_DEFAULT_OPTIMIZATION (the build type's flags only)"),
-    cl::sub(ProjectCommand), cl::cat(Category));
+    cl::desc("With no build type, the build type's flags only, not -O3 "
+             "-DNDEBUG (CMake: NO_DEFAULT_OPTIMIZATION)"),
+    cl::sub(ProjectCommand), cl::sub(PlanCommand), cl::cat(Category));
 cl::list<std::string> ProjectDefines(
     "define",
     cl::desc("A compile definition of the library and of opgen's parse "
@@ -363,6 +365,73 @@ cl::opt<bool> PlanNoRestat(
              "changed even when its content did not (not Ninja): each "
              "discovery touches its record"),
     cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanPythonDir(
+    "python-dir",
+    cl::desc("Where the build lays out the Python package: the library goes "
+             "to <dir>/<package>, the Python outputs are copied there "
+             "(needs --cmake), the tests run with <dir> on PYTHONPATH"),
+    cl::value_desc("dir"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanCMake(
+    "cmake",
+    cl::desc("The CMake that copies the Python outputs (cmake -E "
+             "copy_if_different) and sets ccache's environment"),
+    cl::value_desc("path"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanNoTests(
+    "no-tests", cl::desc("No opcheck test (CMake: NO_TESTS)"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanNoInstall(
+    "no-install",
+    cl::desc("No install rules (CMake: OPGEN_INSTALL_OP_LIBRARIES=OFF)"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanSkBuild(
+    "skbuild",
+    cl::desc("Installed by scikit-build-core: the package at the top of the "
+             "wheel's platlib, the headers in <package>/include"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanInstallPythonDir(
+    "install-python-dir",
+    cl::desc("Where the package installs, relative to the prefix (CMake: "
+             "OPGEN_PYTHON_INSTALL_DIR; default: --python's site-packages)"),
+    cl::value_desc("dir"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanInstallIncludeDir(
+    "install-include-dir",
+    cl::desc("Where the C++ headers install, relative to the prefix "
+             "(CMake: CMAKE_INSTALL_INCLUDEDIR)"),
+    cl::value_desc("dir"), cl::init("include"), cl::sub(PlanCommand),
+    cl::cat(Category));
+cl::opt<std::string> PlanBuildType(
+    "build-type",
+    cl::desc("The build type (CMAKE_BUILD_TYPE); none: -O3 -DNDEBUG unless "
+             "--no-default-optimization"),
+    cl::value_desc("type"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<bool> PlanMultiConfig(
+    "multi-config",
+    cl::desc("The generator has several configurations, chosen at build time"),
+    cl::sub(PlanCommand), cl::cat(Category));
+cl::list<std::string> PlanGeneratedOptimization(
+    "generated-optimization",
+    cl::desc("An option of the generated translation units that hold no "
+             "kernel, in an optimized build (repeatable; CMake: "
+             "OPGEN_GENERATED_OPTIMIZATION)"),
+    cl::value_desc("option"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanCudaCompilerId(
+    "cuda-compiler-id",
+    cl::desc("The CUDA compiler, as CMake names it (NVIDIA, Clang)"),
+    cl::value_desc("id"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanPchCache(
+    "pch-cache",
+    cl::desc("Keep the library's GCC PCHs in <dir> (opgen pch-cache as its "
+             "C++ compiler launcher; CMake: OPGEN_PCH_CACHE)"),
+    cl::value_desc("dir"), cl::sub(PlanCommand), cl::cat(Category));
+cl::opt<std::string> PlanCxxCompiler(
+    "cxx-compiler",
+    cl::desc("With --pch-cache: the C++ compiler (CMAKE_CXX_COMPILER)"),
+    cl::value_desc("path"), cl::sub(PlanCommand), cl::cat(Category));
+cl::list<std::string> PlanCxxLauncher(
+    "cxx-launcher",
+    cl::desc("A word of the C++ compiler launcher the library already has "
+             "(repeatable; CMAKE_CXX_COMPILER_LAUNCHER)"),
+    cl::value_desc("word"), cl::sub(PlanCommand), cl::cat(Category));
 // The steps' options.
 cl::opt<std::string> PchHeader(
     "pch-header",
@@ -465,6 +534,25 @@ int main(int Argc, const char **Argv) {
     B.UnityGenerated = !PlanNoUnity;
     B.FoldGenerated = PlanFold;
     B.Restat = !PlanNoRestat;
+    B.PythonDir = PlanPythonDir;
+    B.CMake = PlanCMake;
+    B.Tests = !PlanNoTests;
+    B.Install = !PlanNoInstall;
+    B.SkBuild = PlanSkBuild;
+    B.InstallPythonDir = PlanInstallPythonDir;
+    B.InstallIncludeDir = PlanInstallIncludeDir;
+    B.BuildType = PlanBuildType;
+    B.MultiConfig = PlanMultiConfig;
+    B.DefaultOptimization = !ProjectNoDefaultOptimization;
+    B.GeneratedOptimization.assign(PlanGeneratedOptimization.begin(),
+                                   PlanGeneratedOptimization.end());
+    B.CudaCompilerId = PlanCudaCompilerId;
+    B.PchCache = PlanPchCache;
+    B.PreambleCacheGiven = PreambleCache.getNumOccurrences() > 0;
+    B.PchCacheGiven = PlanPchCache.getNumOccurrences() > 0;
+    B.BuildDir = PchBuildDir;
+    B.CxxCompiler = PlanCxxCompiler;
+    B.CxxLauncher.assign(PlanCxxLauncher.begin(), PlanCxxLauncher.end());
   }
   if (PchCacheCommand) {
     Inv.PchCache = true;

@@ -3,7 +3,7 @@
 // opgen-plan is opgen's driver and pipeline without the Clang frontend: it
 // answers `--list-outputs` (the Plan, computed by the same Plan.cpp as
 // opgen's) and nothing that parses. opgen's own tree builds it at configure
-// time for add_custom_op()'s Plans (cmake/OpgenOutputs.cmake), as LLVM
+// time for add_custom_op()'s Plans (cmake/OpgenPlanTool.cmake), as LLVM
 // builds its host TableGen: without frontend/ and analysis/, the heaviest
 // half of opgen to compile. Diagnostics print as opgen's do (the same
 // ClangDiagnostics.cpp); a mode that parses is an internal error here

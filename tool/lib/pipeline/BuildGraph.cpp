@@ -2,12 +2,14 @@
 #include "opgen/pipeline/BuildGraph.h"
 #include "opgen/emit/Emit.h"
 #include "opgen/pipeline/Plan.h"
+#include "opgen/support/PythonTorch.h"
 #include "opgen/support/TorchTarget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
 #include <set>
 
 namespace opgen {
@@ -65,6 +67,14 @@ private:
   void addDiscoveries();
   void addCombine();
   void addLibrary();
+  /// The library's compile options and launchers, as the build options say.
+  void addCompileSettings();
+  /// The Python package in the build, its targets, tests and installs.
+  void addPackage();
+  void addInstalls();
+  /// \p Launcher with ccache's sloppiness for PCHs and `opgen pch-cache`
+  /// outermost (\p DefineSymbol: the target's own define).
+  std::vector<std::string> pchLauncher(const std::string &DefineSymbol) const;
 
   const Plan &P;
   const Invocation &Inv;
@@ -109,8 +119,10 @@ void GraphBuilder::addPreambles() {
     S.Argv = {Opgen, "--build-preamble"};
     S.Argv.insert(S.Argv.end(), Pre.Sources.begin(), Pre.Sources.end());
     S.Argv.insert(S.Argv.end(), {"-o", Pch, "--depfile", Pch + ".d"});
-    if (!Inv.PreambleCache.empty())
-      S.Argv.insert(S.Argv.end(), {"--preamble-cache", Inv.PreambleCache});
+    std::string Cache = B.PreambleCacheGiven ? Inv.PreambleCache
+                                             : defaultCacheDir("preambles");
+    if (!Cache.empty())
+      S.Argv.insert(S.Argv.end(), {"--preamble-cache", Cache});
     if (Pre.Lang == Language::Cxx) {
       size_t Count = Pre.Sources.size();
       Precompile = B.Precompile == PrecompileMode::On ||
@@ -291,6 +303,10 @@ void GraphBuilder::addLibrary() {
     L.Glue.clear();
   }
   L.PrecompileGenerated = Precompile && !L.Stable && !L.Unity.empty();
+  // What the generated files include: a smaller PCH than the sources',
+  // which loads faster (docs/performance.md#6-build-time).
+  if (L.PrecompileGenerated)
+    L.GeneratedPchHeader = "<opgen/precompiled.h>";
   std::vector<TemplateRecord> Lines;
   for (const std::string &Path : Included)
     Lines.push_back({{"path", Path}});
@@ -307,6 +323,162 @@ void GraphBuilder::addLibrary() {
     UnityError = llvm::toString(Text.takeError());
   else
     G.UnityText = std::move(*Text);
+}
+
+/// The macro of a shared library's own exports, as CMake spells it
+/// (<target>_EXPORTS, made a C identifier).
+std::string exportsSymbol(const std::string &Target) {
+  std::string Symbol = Target + "_EXPORTS";
+  for (char &C : Symbol)
+    if (!llvm::isAlnum(C))
+      C = '_';
+  if (llvm::isDigit(Symbol.front()))
+    Symbol.insert(Symbol.begin(), '_');
+  return Symbol;
+}
+
+std::vector<std::string>
+GraphBuilder::pchLauncher(const std::string &DefineSymbol) const {
+  std::vector<std::string> Launcher = B.CxxLauncher;
+  // ccache caches a compile that uses a PCH only with `sloppiness =
+  // pch_defines,time_macros` (its manual, "Precompiled headers"): added to
+  // the sloppiness it is configured with. Never a wrong hit: ccache hashes
+  // the PCH itself.
+  if (!Launcher.empty() && !B.CMake.empty() &&
+      llvm::sys::path::filename(Launcher.front()).startswith("ccache")) {
+    llvm::Expected<std::string> Config = runProgram(
+        Launcher.front(), {"--get-config", "sloppiness"}, "for its sloppiness");
+    if (Config) {
+      llvm::SmallVector<llvm::StringRef, 8> Items;
+      llvm::StringRef(*Config).trim().split(Items, ',', -1, false);
+      std::vector<std::string> Kept;
+      for (llvm::StringRef Item : Items)
+        if (!Item.trim().empty() && !llvm::is_contained(Kept, Item.trim().str()))
+          Kept.push_back(Item.trim().str());
+      for (const char *Needed : {"pch_defines", "time_macros"})
+        if (!llvm::is_contained(Kept, Needed))
+          Kept.push_back(Needed);
+      Launcher.insert(Launcher.begin(),
+                      {B.CMake, "-E", "env",
+                       "CCACHE_SLOPPINESS=" + llvm::join(Kept, ",")});
+    } else {
+      llvm::consumeError(Config.takeError());
+    }
+  }
+  // GCC only: Clang's PCH records its headers' times and checks them itself.
+  std::string Dir =
+      B.PchCacheGiven ? B.PchCache : defaultCacheDir("compiler-pch");
+  if (Dir.empty() || B.CxxCompilerId != "GNU" || B.BuildDir.empty() ||
+      B.CxxCompiler.empty())
+    return Launcher;
+  std::vector<std::string> Cache{Opgen,        "pch-cache",  "--cache",
+                                 Dir,          "--build-dir", B.BuildDir,
+                                 "--compiler", B.CxxCompiler};
+  if (!DefineSymbol.empty())
+    Cache.insert(Cache.end(), {"--define-symbol", DefineSymbol});
+  Cache.push_back("--");
+  Launcher.insert(Launcher.begin(), Cache.begin(), Cache.end());
+  return Launcher;
+}
+
+void GraphBuilder::addCompileSettings() {
+  BuildLibrary &L = G.Library;
+  L.Name = libraryName();
+  L.CxxOptions = {"-Wno-attributes"};
+  if (!B.CudaCompilerId.empty() && B.CudaCompilerId != "NVIDIA")
+    L.CudaOptions.clear();
+  // No build type: optimized all the same, as torch.utils.cpp_extension's
+  // setup.py builds are (Python's CFLAGS, -DNDEBUG -O2/-O3).
+  bool DefaultOptimized =
+      B.DefaultOptimization && !B.MultiConfig && B.BuildType.empty();
+  if (DefaultOptimized) {
+    L.CxxOptions.push_back("-O3");
+    L.CudaOptions.push_back("-O3");
+    // After the steps are made: the parses never saw NDEBUG.
+    L.Defines.push_back("NDEBUG");
+  }
+  // The glue units at OPGEN_GENERATED_OPTIMIZATION, in an optimized build
+  // only: never raising a Debug build's level.
+  bool GnuLike = B.CxxCompilerId == "GNU" ||
+                 llvm::StringRef(B.CxxCompilerId).contains("Clang");
+  if (!L.Glue.empty() && GnuLike && !B.GeneratedOptimization.empty() &&
+      (DefaultOptimized || B.MultiConfig ||
+       llvm::StringRef(B.BuildType).equals_insensitive("Release") ||
+       llvm::StringRef(B.BuildType).equals_insensitive("RelWithDebInfo"))) {
+    L.GlueOptions = B.GeneratedOptimization;
+    if (B.MultiConfig)
+      L.GlueConfigs = {"Release", "RelWithDebInfo"};
+  }
+  L.CxxLauncher = B.CxxLauncher;
+  if (!L.PchHeader.empty())
+    L.CxxLauncher = pchLauncher(exportsSymbol(L.Name));
+  if (L.PrecompileGenerated)
+    L.GeneratedCxxLauncher = pchLauncher("");
+}
+
+void GraphBuilder::addPackage() {
+  BuildLibrary &L = G.Library;
+  G.Targets.push_back({L.Name + "_generate", false, {G.Stamp}});
+  if (B.Install)
+    addInstalls();
+  if (B.PythonDir.empty())
+    return;
+  L.OutputDirectory = B.PythonDir + "/" + P.PythonPackage;
+  // The Python package: the Python outputs beside the library, in the
+  // directory the Plan installs each into.
+  BuildTarget Python{L.Name + "_python", true, {}};
+  for (const PlannedOutput &O : P.Outputs) {
+    if (O.Install != InstallRoot::Python || B.CMake.empty())
+      continue;
+    std::string Copy = B.PythonDir + "/" + O.InstallDir + "/" +
+                       llvm::sys::path::filename(O.Path).str();
+    BuildStep S;
+    S.Kind = "copy";
+    S.Argv = {B.CMake, "-E", "copy_if_different", gen(O.Path), Copy};
+    S.Inputs = {G.Stamp};
+    S.Outputs = {Copy};
+    S.Comment = "opgen: laying out " + O.InstallDir + "/" +
+                llvm::sys::path::filename(O.Path).str();
+    G.Steps.push_back(std::move(S));
+    Python.Depends.push_back(Copy);
+  }
+  Python.Depends.push_back(L.Name);
+  G.Targets.push_back(std::move(Python));
+  if (B.Tests && !B.Python.empty())
+    for (const PlannedOutput &O : P.Outputs)
+      if (O.Kind == OutputKind::Test)
+        G.Tests.push_back({L.Name + "_opcheck",
+                           {B.Python, "-m", "pytest", "-q", "-p",
+                            "no:cacheprovider", gen(O.Path)},
+                           {{"PYTHONPATH", B.PythonDir}}});
+}
+
+/// Install rules (docs/packaging.md): the library and the Python outputs
+/// into <python dir>/<package>/, the C++ headers (include/<package>/ops.h)
+/// into the include directory (<package>/include under scikit-build-core).
+void GraphBuilder::addInstalls() {
+  std::string PythonDir = B.InstallPythonDir;
+  if (PythonDir.empty() && B.SkBuild)
+    PythonDir = ".";
+  if (PythonDir.empty() && !B.Python.empty()) {
+    if (llvm::Expected<std::string> Dir = queryPlatlib(B.Python))
+      PythonDir = *Dir;
+    else
+      llvm::consumeError(Dir.takeError());
+  }
+  if (PythonDir.empty())
+    PythonDir = "lib/python/site-packages";
+  G.InstallPythonDir = PythonDir;
+  G.InstallLibrary = PythonDir + "/" + P.PythonPackage;
+  std::string IncludeDir =
+      B.SkBuild ? *G.InstallLibrary + "/include" : B.InstallIncludeDir;
+  for (InstallRoot Root : {InstallRoot::Python, InstallRoot::Include})
+    for (const PlannedOutput &O : P.Outputs)
+      if (O.Install == Root)
+        G.Installs.push_back(
+            {gen(O.Path), (Root == InstallRoot::Python ? PythonDir
+                                                       : IncludeDir) +
+                              "/" + O.InstallDir});
 }
 
 std::optional<BuildGraph> GraphBuilder::build(DiagSink &Diags) {
@@ -332,6 +504,8 @@ std::optional<BuildGraph> GraphBuilder::build(DiagSink &Diags) {
   addDiscoveries();
   addCombine();
   addLibrary();
+  addCompileSettings();
+  addPackage();
   if (!UnityError.empty()) {
     Diags.report(DiagId::InternalError, {}, {UnityError});
     return std::nullopt;
@@ -340,6 +514,29 @@ std::optional<BuildGraph> GraphBuilder::build(DiagSink &Diags) {
 }
 
 } // namespace
+
+std::string defaultCacheDir(llvm::StringRef Leaf) {
+  auto Env = [](const char *Name) -> std::optional<std::string> {
+    if (const char *V = std::getenv(Name))
+      return std::string(V);
+    return std::nullopt;
+  };
+  if (auto Own = Env(Leaf == "preambles" ? "OPGEN_PREAMBLE_CACHE"
+                                         : "OPGEN_PCH_CACHE"))
+    return *Own;
+  std::string Dir;
+  if (auto Preambles = Env("OPGEN_PREAMBLE_CACHE"))
+    Dir = Preambles->empty()
+              ? ""
+              : llvm::sys::path::parent_path(*Preambles).str();
+  else if (auto Cache = Env("OPGEN_CACHE"); Cache && !Cache->empty())
+    Dir = *Cache;
+  else if (auto Xdg = Env("XDG_CACHE_HOME"); Xdg && !Xdg->empty())
+    Dir = *Xdg + "/opgen";
+  else if (auto Home = Env("HOME"); Home && !Home->empty())
+    Dir = *Home + "/.cache/opgen";
+  return Dir.empty() ? Dir : Dir + "/" + Leaf.str();
+}
 
 std::optional<BuildGraph> makeBuildGraph(const Plan &P, const Invocation &Inv,
                                          const BuildOptions &B,

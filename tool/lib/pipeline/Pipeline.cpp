@@ -399,6 +399,17 @@ int Run::printPlan(bool WithGraph) {
     if (!writeFileIfChanged(Unity, G->UnityText, Inv.Check, Diags))
       return 1;
   }
+  // The directories the steps write into, made now: not every build tool
+  // makes an output's directory before its command runs.
+  if (!Inv.Check)
+    for (const BuildStep &S : G->Steps)
+      for (const std::string &Out : S.Outputs)
+        if (std::error_code EC = llvm::sys::fs::create_directories(
+                llvm::sys::path::parent_path(Out))) {
+          Diags.report(DiagId::CannotWrite, {},
+                       {llvm::sys::path::parent_path(Out).str(), EC.message()});
+          return 1;
+        }
   outs() << planToJson(*P, &*G);
   return 0;
 }

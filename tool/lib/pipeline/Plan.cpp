@@ -5,6 +5,7 @@
 #include "opgen/model/SourceKind.h"
 #include "opgen/support/TorchTarget.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -259,9 +260,9 @@ void stringArray(llvm::json::OStream &J, llvm::StringRef Key,
 void graphToJson(llvm::json::OStream &J, const BuildGraph &G) {
   J.attributeObject("build", [&] {
     J.attribute("working_directory", G.WorkingDirectory);
-    J.attributeObject("environment", [&] {
+    J.attributeArray("environment", [&] {
       for (const auto &[Name, Value] : G.Environment)
-        J.attribute(Name, Value);
+        J.value(Name + "=" + Value);
     });
     J.attribute("stamp", G.Stamp);
     J.attributeArray("steps", [&] {
@@ -291,11 +292,53 @@ void graphToJson(llvm::json::OStream &J, const BuildGraph &G) {
       J.attribute("precompile_generated", L.PrecompileGenerated);
       stringArray(J, "glue", L.Glue);
       stringOrNull(J, "pch_header", L.PchHeader);
+      stringOrNull(J, "generated_pch_header", L.GeneratedPchHeader);
       stringArray(J, "defines", L.Defines);
       stringArray(J, "cuda_defines", L.CudaDefines);
       stringArray(J, "cuda_options", L.CudaOptions);
       J.attribute("stable", L.Stable);
       stringArray(J, "editor_sources", L.EditorSources);
+      J.attribute("name", L.Name);
+      stringOrNull(J, "output_directory", L.OutputDirectory);
+      stringArray(J, "cxx_options", L.CxxOptions);
+      stringArray(J, "glue_options", L.GlueOptions);
+      stringArray(J, "glue_configs", L.GlueConfigs);
+      stringArray(J, "cxx_launcher", L.CxxLauncher);
+      stringArray(J, "generated_cxx_launcher", L.GeneratedCxxLauncher);
+    });
+    J.attributeArray("targets", [&] {
+      for (const BuildTarget &T : G.Targets)
+        J.object([&] {
+          J.attribute("name", T.Name);
+          J.attribute("all", T.All);
+          stringArray(J, "depends", T.Depends);
+        });
+    });
+    J.attributeArray("tests", [&] {
+      for (const BuildTest &T : G.Tests)
+        J.object([&] {
+          J.attribute("name", T.Name);
+          stringArray(J, "argv", T.Argv);
+          J.attributeArray("environment", [&] {
+            for (const auto &[Name, Value] : T.Environment)
+              J.value(Name + "=" + Value);
+          });
+        });
+    });
+    if (!G.InstallLibrary) {
+      J.attribute("install", nullptr);
+      return;
+    }
+    J.attributeObject("install", [&] {
+      J.attribute("python_dir", G.InstallPythonDir);
+      J.attribute("library", *G.InstallLibrary);
+      J.attributeArray("files", [&] {
+        for (const InstallFile &F : G.Installs)
+          J.object([&] {
+            J.attribute("path", F.Path);
+            J.attribute("destination", F.Destination);
+          });
+      });
     });
   });
 }
@@ -313,6 +356,14 @@ std::string planToJson(const Plan &P, const BuildGraph *Graph) {
     J.attribute("fake_module", P.FakeModule);
     J.attribute("python_package_generated", P.GeneratePackage);
     J.attribute("stable_target_torch", P.StableTargetTorch);
+    J.attributeArray("languages", [&] {
+      std::vector<Language> Seen;
+      for (const PlannedSource &S : P.Sources)
+        if (S.Lang && !llvm::is_contained(Seen, *S.Lang)) {
+          Seen.push_back(*S.Lang);
+          J.value(std::string(enumName(*S.Lang)));
+        }
+    });
     J.attributeArray("sources", [&] {
       for (const PlannedSource &S : P.Sources)
         J.object([&] {

@@ -86,11 +86,11 @@ std::string readAll(llvm::StringRef Path) {
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();
 }
 
-/// Runs \p Python with \p Args and returns what it printed; fails, saying
-/// it could not ask \p What, with the last line of its traceback.
-llvm::Expected<std::string> runPython(const std::string &Python,
-                                      llvm::ArrayRef<llvm::StringRef> Args,
-                                      const llvm::Twine &What) {
+} // namespace
+
+llvm::Expected<std::string> runProgram(const std::string &Python,
+                                       llvm::ArrayRef<llvm::StringRef> Args,
+                                       const llvm::Twine &What) {
   auto Fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot ask '" + Python + "' " + What +
@@ -99,6 +99,10 @@ llvm::Expected<std::string> runPython(const std::string &Python,
   if (Python.empty())
     return Fail("no Python interpreter (set OPGEN_PYTHON, or activate the "
                 "environment that has torch)");
+  std::string Program = Python;
+  if (!llvm::StringRef(Program).contains('/'))
+    if (auto Found = llvm::sys::findProgramByName(Program))
+      Program = *Found;
   TempFile Out, Err;
   if (llvm::sys::fs::createTemporaryFile("opgen-python", "out", Out.Path) ||
       llvm::sys::fs::createTemporaryFile("opgen-python", "err", Err.Path))
@@ -109,7 +113,7 @@ llvm::Expected<std::string> runPython(const std::string &Python,
                                                 llvm::StringRef(Out.Path),
                                                 llvm::StringRef(Err.Path)};
   std::string ExecError;
-  int Rc = llvm::sys::ExecuteAndWait(Python, Argv, std::nullopt, Redirects,
+  int Rc = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects,
                                      /*SecondsToWait=*/120, 0, &ExecError);
   if (Rc != 0) {
     std::string Message = ExecError;
@@ -124,6 +128,13 @@ llvm::Expected<std::string> runPython(const std::string &Python,
   return readAll(Out.Path);
 }
 
+
+namespace {
+llvm::Expected<std::string> runPython(const std::string &Python,
+                                      llvm::ArrayRef<llvm::StringRef> Args,
+                                      const llvm::Twine &What) {
+  return runProgram(Python, Args, What);
+}
 } // namespace
 
 std::string environmentPython() {
@@ -186,6 +197,17 @@ queryFakeRegistrations(const std::string &Python, llvm::StringRef File) {
     }
   }
   return Result;
+}
+
+llvm::Expected<std::string> queryPlatlib(const std::string &Python) {
+  llvm::Expected<std::string> Text = runPython(
+      Python,
+      {"-c", "import sysconfig; print(sysconfig.get_path('platlib', "
+             "vars={'base': '', 'platbase': ''}).lstrip('/'))"},
+      "for its site-packages");
+  if (!Text)
+    return Text.takeError();
+  return llvm::StringRef(*Text).trim().str();
 }
 
 } // namespace opgen

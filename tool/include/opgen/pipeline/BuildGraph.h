@@ -63,6 +63,46 @@ struct BuildOptions {
   /// The build tool skips the steps after an output whose content did not
   /// change (Ninja's restat); otherwise a discovery touches its record.
   bool Restat = true;
+
+  /// Where the build lays out the Python package: the library and the
+  /// Python outputs go to <PythonDir>/<package>, copied there by \c CMake
+  /// (`cmake -E copy_if_different`); the tests run with it on PYTHONPATH.
+  /// Empty: no layout, no copy steps.
+  std::string PythonDir;
+  std::string CMake;
+  /// The opcheck test (needs \c Python and \c PythonDir).
+  bool Tests = true;
+  /// Install rules: the library and the Python outputs under
+  /// InstallPythonDir (empty: from Python's sysconfig, relative; "." for
+  /// scikit-build-core, SkBuild), the C++ headers under InstallIncludeDir
+  /// (<package>/include under scikit-build-core).
+  bool Install = true;
+  bool SkBuild = false;
+  std::string InstallPythonDir;
+  std::string InstallIncludeDir = "include";
+  /// The build type (CMAKE_BUILD_TYPE) and whether the generator has
+  /// several (then the build type is chosen at build time).
+  std::string BuildType;
+  bool MultiConfig = false;
+  /// With no build type, -O3 -DNDEBUG (OPGEN_DEFAULT_OPTIMIZATION).
+  bool DefaultOptimization = true;
+  /// The options of the glue translation units (OPGEN_GENERATED_OPTIMIZATION).
+  std::vector<std::string> GeneratedOptimization;
+  /// CMAKE_CUDA_COMPILER_ID (the nvcc options are nvcc's: NVIDIA or unknown).
+  std::string CudaCompilerId;
+  /// The compiler PCH cache (OPGEN_PCH_CACHE): `opgen pch-cache` as the
+  /// outermost C++ compiler launcher of the targets with a PCH, keyed by
+  /// the build directory and the compiler; empty: none. Where neither
+  /// cache is given (--preamble-cache, --pch-cache), the defaults of
+  /// defaultCacheDir.
+  std::string PchCache;
+  bool PreambleCacheGiven = true;
+  bool PchCacheGiven = true;
+  std::string BuildDir;
+  std::string CxxCompiler;
+  /// The launcher the library's C++ compiles already have
+  /// (CMAKE_CXX_COMPILER_LAUNCHER).
+  std::vector<std::string> CxxLauncher;
 };
 
 /// One step of the build: a run of opgen.
@@ -107,6 +147,9 @@ struct BuildLibrary {
   /// The header of the library's compiler PCH (written by the C++
   /// preamble step); empty: none.
   std::string PchHeader;
+  /// The header of the unity unit's own PCH (PrecompileGenerated), as
+  /// `<name>` on the include path; empty: none.
+  std::string GeneratedPchHeader;
   /// For every language; for CUDA only; nvcc options.
   std::vector<std::string> Defines;
   std::vector<std::string> CudaDefines;
@@ -115,6 +158,44 @@ struct BuildLibrary {
   bool Stable = false;
   /// The annotated sources that are translation units (for editors).
   std::vector<std::string> EditorSources;
+  /// The target's name, and the directory its file is built in (empty:
+  /// the build system's default).
+  std::string Name;
+  std::string OutputDirectory;
+  /// Compile options of its C++ and of its CUDA translation units.
+  std::vector<std::string> CxxOptions;
+  /// The options of the Glue units, added after the library's; empty:
+  /// none. Only in the configurations GlueConfigs names (empty: all).
+  std::vector<std::string> GlueOptions;
+  std::vector<std::string> GlueConfigs;
+  /// The C++ compiler launcher of the library (the one it had, with the
+  /// PCH cache and ccache's PCH settings where it has a PCH) and of the
+  /// object library of the generated unity unit (PrecompileGenerated).
+  std::vector<std::string> CxxLauncher;
+  std::vector<std::string> GeneratedCxxLauncher;
+};
+
+/// A target of the build that builds files only (no compile).
+struct BuildTarget {
+  std::string Name;
+  /// Built by default.
+  bool All = false;
+  /// Files (outputs of steps) and targets it waits for.
+  std::vector<std::string> Depends;
+};
+
+/// A file the install copies: \c Path to the directory \c Destination,
+/// relative to the install prefix.
+struct InstallFile {
+  std::string Path;
+  std::string Destination;
+};
+
+/// A test of the library: a command run in \c Environment.
+struct BuildTest {
+  std::string Name;
+  std::vector<std::string> Argv;
+  std::map<std::string, std::string> Environment;
 };
 
 /// Everything `opgen plan` adds to the Plan.
@@ -128,10 +209,25 @@ struct BuildGraph {
   /// waits for.
   std::string Stamp;
   BuildLibrary Library;
+  std::vector<BuildTarget> Targets;
+  /// Where the Python packages and the library install (relative to the
+  /// prefix), and what else does; InstallLibrary is null when the build
+  /// installs nothing (--no-install).
+  std::string InstallPythonDir;
+  std::optional<std::string> InstallLibrary;
+  std::vector<InstallFile> Installs;
+  std::vector<BuildTest> Tests;
   /// The unity unit's text (written by `opgen plan`, through the Writer,
   /// when it changes); empty: none.
   std::string UnityText;
 };
+
+/// The default cache directory <dir>/<Leaf> (preambles, compiler-pch):
+/// $OPGEN_PREAMBLE_CACHE's directory (a preamble cache given by the
+/// environment names the other's too), else $OPGEN_CACHE, else
+/// $XDG_CACHE_HOME/opgen, else ~/.cache/opgen; $OPGEN_PREAMBLE_CACHE and
+/// $OPGEN_PCH_CACHE name their own. Empty: none.
+std::string defaultCacheDir(llvm::StringRef Leaf);
 
 /// The build graph of \p P for \p Inv (its library name, package and
 /// flavour options, --root, the compiler arguments after `--`) and \p B;

@@ -47,6 +47,18 @@ struct FakeRegistrations {
 llvm::Expected<FakeRegistrations> queryFakeRegistrations(const std::string &Python,
                                                          llvm::StringRef File);
 
+/// \p Python's site-packages relative to its prefix
+/// (lib/python3.X/site-packages): where `cmake --install --prefix <venv>`
+/// puts a package for that environment.
+llvm::Expected<std::string> queryPlatlib(const std::string &Python);
+
+/// Runs \p Program (a path, or a name on PATH) with \p Args and returns what
+/// it printed; fails, saying it could not ask \p What, with the last line
+/// of what it printed on stderr.
+llvm::Expected<std::string> runProgram(const std::string &Program,
+                                       llvm::ArrayRef<llvm::StringRef> Args,
+                                       const llvm::Twine &What);
+
 } // namespace opgen
 
 #endif
