@@ -22,7 +22,11 @@ And the rules of docs/design.md a reading of the sources can check:
   * never an abort: no `report_fatal_error`, `abort()` or
     `llvm_unreachable` in tool/ (a bug opgen detects is an InternalError);
   * no regular expression in tool/: Clang reads C++, Python's own parser
-    reads Python (the fakes module's register_fake calls).
+    reads Python (the fakes module's register_fake calls);
+  * CMake only runs opgen's build graph: cmake/AddCustomOp.cmake and the
+    modules of ours it includes stay under CMAKE_LINES lines, write no
+    file, and hold none of the steps' command lines (STEP_FLAGS: those are
+    `opgen plan`'s to write).
 
     scripts/check-layers.py [--root <source dir>] [--objects <build dir>]
 
@@ -227,6 +231,40 @@ def check_rules(root):
     return errors
 
 
+CMAKE_LINES = 450
+STEP_FLAGS = re.compile(r"--(discover|combine|build-preamble|write-shards|stamp|depfile)\b"
+                        r"|\bpch-cache\s+--cache\b")
+CMAKE_WRITES = re.compile(r"\b(file\s*\(\s*(WRITE|APPEND|GENERATE|CONFIGURE)|configure_file)\b",
+                          re.IGNORECASE)
+
+
+def check_cmake(root):
+    errors = []
+    todo, seen, lines = ["cmake/AddCustomOp.cmake"], set(), 0
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        with open(os.path.join(root, rel), encoding="utf-8") as fh:
+            text = fh.read().splitlines()
+        lines += len(text)
+        for n, line in enumerate(text, 1):
+            code = line.split("#", 1)[0]
+            if STEP_FLAGS.search(code):
+                errors.append(f"{rel}:{n}: a command line of opgen's steps: "
+                              "opgen plan writes it")
+            if CMAKE_WRITES.search(code):
+                errors.append(f"{rel}:{n}: CMake writes a file: opgen does")
+            m = re.search(r"include\(\$\{(?:_OPGEN_CMAKE_DIR|CMAKE_CURRENT_LIST_DIR)\}/(\w+\.cmake)\)", code)
+            if m:
+                todo.append("cmake/" + m.group(1))
+    if lines >= CMAKE_LINES:
+        errors.append(f"{', '.join(sorted(seen))}: {lines} lines, not under "
+                      f"{CMAKE_LINES}: add_custom_op() only runs opgen's build graph")
+    return errors
+
+
 def nm(obj, *flags):
     out = subprocess.run(["nm", "--format=posix", *flags, obj],
                          capture_output=True, text=True, check=True).stdout
@@ -279,14 +317,14 @@ def main():
     args = ap.parse_args()
     closure = allowed_closure()
     errors = check_includes(args.root, closure)
-    errors += check_phases(args.root) + check_rules(args.root)
+    errors += check_phases(args.root) + check_rules(args.root) + check_cmake(args.root)
     if args.objects:
         errors += check_symbols(args.objects, closure)
     for e in errors:
         print(f"check-layers: {e}", file=sys.stderr)
     if errors:
         return 1
-    print("check-layers: no circle; the phases, no abort, no regex")
+    print("check-layers: no circle; the phases, no abort, no regex; CMake runs the graph")
     return 0
 
 
