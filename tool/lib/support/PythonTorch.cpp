@@ -88,32 +88,32 @@ std::string readAll(llvm::StringRef Path) {
 
 } // namespace
 
-llvm::Expected<std::string> runProgram(const std::string &Python,
+llvm::Expected<std::string> runProgram(const std::string &Program,
                                        llvm::ArrayRef<llvm::StringRef> Args,
                                        const llvm::Twine &What) {
   auto Fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot ask '" + Python + "' " + What +
+                                   "cannot ask '" + Program + "' " + What +
                                        ": " + Why);
   };
-  if (Python.empty())
+  if (Program.empty())
     return Fail("no Python interpreter (set OPGEN_PYTHON, or activate the "
                 "environment that has torch)");
-  std::string Program = Python;
-  if (!llvm::StringRef(Program).contains('/'))
-    if (auto Found = llvm::sys::findProgramByName(Program))
-      Program = *Found;
+  std::string Path = Program;
+  if (!llvm::StringRef(Path).contains('/'))
+    if (auto Found = llvm::sys::findProgramByName(Path))
+      Path = *Found;
   TempFile Out, Err;
   if (llvm::sys::fs::createTemporaryFile("opgen-python", "out", Out.Path) ||
       llvm::sys::fs::createTemporaryFile("opgen-python", "err", Err.Path))
     return Fail("cannot create a temporary file");
-  std::vector<llvm::StringRef> Argv{Python};
+  std::vector<llvm::StringRef> Argv{Program};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
                                                 llvm::StringRef(Out.Path),
                                                 llvm::StringRef(Err.Path)};
   std::string ExecError;
-  int Rc = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects,
+  int Rc = llvm::sys::ExecuteAndWait(Path, Argv, std::nullopt, Redirects,
                                      /*SecondsToWait=*/120, 0, &ExecError);
   if (Rc != 0) {
     std::string Message = ExecError;
@@ -128,8 +128,8 @@ llvm::Expected<std::string> runProgram(const std::string &Python,
   return readAll(Out.Path);
 }
 
-
 namespace {
+/// A Python is asked as any program is.
 llvm::Expected<std::string> runPython(const std::string &Python,
                                       llvm::ArrayRef<llvm::StringRef> Args,
                                       const llvm::Twine &What) {
