@@ -324,17 +324,15 @@ TEST(BuildGraphTest, StepsAndLibrary) {
 struct ScopedEnv {
   std::string Name;
   std::optional<std::string> Old;
-  ScopedEnv(const char *N, std::optional<std::string> Value) : Name(N) {
+  ScopedEnv(const char *N, const std::optional<std::string> &Value) : Name(N) {
     if (const char *V = std::getenv(N))
       Old = V;
-    if (Value)
-      setenv(N, Value->c_str(), 1);
-    else
-      unsetenv(N);
+    put(Value);
   }
-  ~ScopedEnv() {
-    if (Old)
-      setenv(Name.c_str(), Old->c_str(), 1);
+  ~ScopedEnv() { put(Old); }
+  void put(const std::optional<std::string> &Value) const {
+    if (Value)
+      setenv(Name.c_str(), Value->c_str(), 1);
     else
       unsetenv(Name.c_str());
   }

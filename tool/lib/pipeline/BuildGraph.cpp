@@ -72,9 +72,13 @@ private:
   /// The Python package in the build, its targets, tests and installs.
   void addPackage();
   void addInstalls();
-  /// \p Launcher with ccache's sloppiness for PCHs and `opgen pch-cache`
-  /// outermost (\p DefineSymbol: the target's own define).
-  std::vector<std::string> pchLauncher(const std::string &DefineSymbol) const;
+  /// The launcher given (--cxx-launcher), with ccache's sloppiness for
+  /// PCHs where it is ccache.
+  std::vector<std::string> pchSloppyLauncher() const;
+  /// \p Launcher with `opgen pch-cache` outermost, where there is a PCH
+  /// cache (\p DefineSymbol: the target's own define).
+  std::vector<std::string> withPchCache(std::vector<std::string> Launcher,
+                                        const std::string &DefineSymbol) const;
 
   const Plan &P;
   const Invocation &Inv;
@@ -337,8 +341,7 @@ std::string exportsSymbol(const std::string &Target) {
   return Symbol;
 }
 
-std::vector<std::string>
-GraphBuilder::pchLauncher(const std::string &DefineSymbol) const {
+std::vector<std::string> GraphBuilder::pchSloppyLauncher() const {
   std::vector<std::string> Launcher = B.CxxLauncher;
   // ccache caches a compile that uses a PCH only with `sloppiness =
   // pch_defines,time_macros` (its manual, "Precompiled headers"): added to
@@ -365,6 +368,12 @@ GraphBuilder::pchLauncher(const std::string &DefineSymbol) const {
       llvm::consumeError(Config.takeError());
     }
   }
+  return Launcher;
+}
+
+std::vector<std::string>
+GraphBuilder::withPchCache(std::vector<std::string> Launcher,
+                           const std::string &DefineSymbol) const {
   // GCC only: Clang's PCH records its headers' times and checks them itself.
   std::string Dir =
       B.PchCacheGiven ? B.PchCache : defaultCacheDir("compiler-pch");
@@ -410,10 +419,13 @@ void GraphBuilder::addCompileSettings() {
       L.GlueConfigs = {"Release", "RelWithDebInfo"};
   }
   L.CxxLauncher = B.CxxLauncher;
-  if (!L.PchHeader.empty())
-    L.CxxLauncher = pchLauncher(exportsSymbol(L.Name));
+  if (L.PchHeader.empty())
+    return;
+  // ccache is asked once for both targets with a PCH.
+  std::vector<std::string> Sloppy = pchSloppyLauncher();
+  L.CxxLauncher = withPchCache(Sloppy, exportsSymbol(L.Name));
   if (L.PrecompileGenerated)
-    L.GeneratedCxxLauncher = pchLauncher("");
+    L.GeneratedCxxLauncher = withPchCache(Sloppy, "");
 }
 
 void GraphBuilder::addPackage() {

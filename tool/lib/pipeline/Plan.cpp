@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <map>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -256,14 +257,20 @@ void stringArray(llvm::json::OStream &J, llvm::StringRef Key,
   });
 }
 
+/// An environment, as the `NAME=value` strings of `cmake -E env`.
+void environmentArray(llvm::json::OStream &J, llvm::StringRef Key,
+                      const std::map<std::string, std::string> &Env) {
+  J.attributeArray(Key, [&] {
+    for (const auto &[Name, Value] : Env)
+      J.value(Name + "=" + Value);
+  });
+}
+
 /// The `build` object of `opgen plan` (docs/cli.md#the-build-graph).
 void graphToJson(llvm::json::OStream &J, const BuildGraph &G) {
   J.attributeObject("build", [&] {
     J.attribute("working_directory", G.WorkingDirectory);
-    J.attributeArray("environment", [&] {
-      for (const auto &[Name, Value] : G.Environment)
-        J.value(Name + "=" + Value);
-    });
+    environmentArray(J, "environment", G.Environment);
     J.attribute("stamp", G.Stamp);
     J.attributeArray("steps", [&] {
       for (const BuildStep &S : G.Steps)
@@ -319,10 +326,7 @@ void graphToJson(llvm::json::OStream &J, const BuildGraph &G) {
         J.object([&] {
           J.attribute("name", T.Name);
           stringArray(J, "argv", T.Argv);
-          J.attributeArray("environment", [&] {
-            for (const auto &[Name, Value] : T.Environment)
-              J.value(Name + "=" + Value);
-          });
+          environmentArray(J, "environment", T.Environment);
         });
     });
     if (!G.InstallLibrary) {

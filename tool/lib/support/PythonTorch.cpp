@@ -97,8 +97,7 @@ llvm::Expected<std::string> runProgram(const std::string &Program,
                                        ": " + Why);
   };
   if (Program.empty())
-    return Fail("no Python interpreter (set OPGEN_PYTHON, or activate the "
-                "environment that has torch)");
+    return Fail("no program to run");
   std::string Path = Program;
   if (!llvm::StringRef(Path).contains('/'))
     if (auto Found = llvm::sys::findProgramByName(Path))
@@ -129,10 +128,16 @@ llvm::Expected<std::string> runProgram(const std::string &Program,
 }
 
 namespace {
-/// A Python is asked as any program is.
+/// A Python is asked as any program is; none is the environment's to fix.
 llvm::Expected<std::string> runPython(const std::string &Python,
                                       llvm::ArrayRef<llvm::StringRef> Args,
                                       const llvm::Twine &What) {
+  if (Python.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot ask '' " + What +
+            ": no Python interpreter (set OPGEN_PYTHON, or activate the "
+            "environment that has torch)");
   return runProgram(Python, Args, What);
 }
 } // namespace
